@@ -1,0 +1,130 @@
+/// An observer of a key path that is not simply one stored `@Observed` property of its root:
+/// a computed property, a path through other observable objects (`\.model.number`), a part of
+/// a value (`\.frame.origin.y`), an inherited property seen through a subclass, or a key path that
+/// is only notified manually.
+///
+/// Its changes are always of the kind `.setting`, with the whole values before and after, as
+/// KVO reports dependent keys; only direct observers of an array see insertions and removals.
+///
+/// It subscribes to every `@Observed` property that evaluating the key path reads (and to those
+/// its root declares with `keyPathsAffectingValue(for:)`), evaluates the key path itself before
+/// and after each change, and resolves its subscriptions again after every change, so a replaced
+/// `model` is followed to the new one.
+final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Sendable {
+  private weak var root: Root?
+  private let rootRegistry: ObjectIdentifier
+  private let keyPath: KeyPath<Root, Value>
+  private let handler: (Root, ObservedChange<Value>) -> Void
+  private let equality: ((Value, Value) -> Bool)?
+
+  /// Serializes changes of `subscriptions`; never held while calling a handler.
+  private let subscriptionLock = Lock()
+  private var subscriptions: [SlotReference] = []
+
+  init(
+    root: Root,
+    keyPath: KeyPath<Root, Value>,
+    options: ObservingOptions,
+    isAutomatic: Bool,
+    handler: @escaping (Root, ObservedChange<Value>) -> Void
+  ) {
+    self.root = root
+    rootRegistry = ObjectIdentifier(root.observationRegistry)
+    self.keyPath = keyPath
+    self.handler = handler
+    equality = options.contains(.skipsEqualValues) ? equalityFunction(for: Value.self) : nil
+    super.init(options: options, isDirect: false, isAutomatic: isAutomatic)
+  }
+
+  /// The manual slot every key-path observer is filed under, so `willChangeValue(for:)` with the
+  /// same key path reaches it.
+  private func manualSlot(of root: Root) -> SlotReference {
+    SlotReference(registry: root.observationRegistry, key: .manual(keyPath))
+  }
+
+  /// Files the box under the slots `accesses` names; called once, at registration.
+  func subscribe(to accesses: [RecordedAccess], root: Root) {
+    update(to: accesses.map(\.slot) + [manualSlot(of: root)])
+  }
+
+  /// Replaces the subscriptions with `wanted`, touching only what differs.
+  private func update(to wanted: [SlotReference]) {
+    subscriptionLock.withLock {
+      guard isActive else { return }
+      for stale in subscriptions where !wanted.contains(where: stale.matches) {
+        stale.registry.remove(self, from: stale.key)
+      }
+      for slot in wanted where !subscriptions.contains(where: slot.matches) {
+        slot.registry.add(self, to: slot.key)
+      }
+      subscriptions = wanted
+    }
+  }
+
+  override func invalidate() {
+    guard deactivate() else { return }
+    let removed = subscriptionLock.withLock {
+      defer { subscriptions = [] }
+      return subscriptions
+    }
+    for slot in removed {
+      slot.registry.remove(self, from: slot.key)
+    }
+    root?.observationRegistry.removeTerminationHandler(for: self)
+  }
+
+  override func isRooted(in registry: ObservationRegistry) -> Bool {
+    ObjectIdentifier(registry) == rootRegistry
+  }
+
+  override func keyPathWillChange() -> Any? {
+    guard let root, isActive else { return nil }
+    let needsOld = !options.isDisjoint(with: [.old, .skipsEqualValues])
+    guard needsOld || options.contains(.prior) else { return nil }
+    let oldValue = root[keyPath: keyPath]
+    if options.contains(.prior) {
+      handler(
+        root,
+        ObservedChange(oldValue: options.contains(.old) ? oldValue : nil, isPrior: true)
+      )
+    }
+    return needsOld ? oldValue : nil
+  }
+
+  override func keyPathDidChange(oldValue: Any?) {
+    guard let root, isActive else { return }
+    let (newValue, accesses) = resolve(on: root)
+    update(to: accesses.map(\.slot) + [manualSlot(of: root)])
+    guard isActive else { return }
+    let old = oldValue as? Value
+    if let equality, let old, equality(old, newValue) { return }
+    handler(
+      root,
+      ObservedChange(
+        newValue: options.contains(.new) ? newValue : nil,
+        oldValue: options.contains(.old) ? old : nil
+      )
+    )
+  }
+
+  /// Evaluates the key path on `root`, recording what it reads, together with the dependencies
+  /// the root's class declares.
+  func resolve(on root: Root) -> (Value, [RecordedAccess]) {
+    resolveKeyPath(keyPath, on: root)
+  }
+}
+
+/// Evaluates `keyPath` on `root` and the key paths its class declares as affecting it, recording
+/// every `@Observed` property read.
+func resolveKeyPath<Root: Observable, Value>(
+  _ keyPath: KeyPath<Root, Value>,
+  on root: Root
+) -> (Value, [RecordedAccess]) {
+  let dependencies = type(of: root).keyPathsAffectingValue(for: keyPath)
+  return AccessRecording.record {
+    for dependency in dependencies {
+      _ = root[keyPath: dependency]
+    }
+    return root[keyPath: keyPath]
+  }
+}

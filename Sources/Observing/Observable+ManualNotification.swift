@@ -1,0 +1,125 @@
+extension Observable {
+  /// Announces that the value at `keyPath` is about to change, for observers notified by hand.
+  ///
+  /// Bracket the change with ``didChangeValue(for:)`` on the same thread, as with KVO. Use it for
+  /// a computed property backed by storage that is not `@Observed`, or for an `@Observed`
+  /// property declared with `notifiesAutomatically: false`:
+  ///
+  /// ```swift
+  /// final class Thermometer: Observable {
+  ///   let observationRegistry = ObservationRegistry()
+  ///   private var celsius = 20.0
+  ///   var fahrenheit: Double { celsius * 9 / 5 + 32 }
+  ///
+  ///   func update(celsius newValue: Double) {
+  ///     willChangeValue(for: \.fahrenheit)
+  ///     celsius = newValue
+  ///     didChangeValue(for: \.fahrenheit)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Observers registered with an equal key path are notified (for an inherited computed
+  /// property, use the same root type on both sides), and so are the observers of the stored
+  /// `@Observed` property the key path names, whatever root type they used. Prior notifications
+  /// are sent here.
+  ///
+  /// - Parameter keyPath: The key path whose value is about to change.
+  public func willChangeValue<Value>(for keyPath: KeyPath<Self, Value>) {
+    let registry = observationRegistry
+    guard registry.hasObservers else { return }
+    let entries = manualNotificationEntries(for: keyPath)
+    guard !entries.isEmpty else { return }
+    let oldValue = self[keyPath: keyPath]
+    let snapshot = _ChangeSnapshot(entries: entries)
+    let remembered =
+      snapshot.needsWillPhase ? _deliverWillChange(snapshot, object: self, oldValue: oldValue) : nil
+    ThreadState.current.pendingManualChanges.append(
+      PendingManualChange(
+        registry: registry,
+        keyPath: keyPath,
+        entries: entries,
+        oldValue: oldValue,
+        remembered: remembered
+      )
+    )
+  }
+
+  /// Announces that the value at `keyPath` has changed, notifying its observers.
+  ///
+  /// Pairs with the latest unmatched ``willChangeValue(for:)`` for the same object and key path on
+  /// this thread, which supplies the old value. Without one, observers are still notified, with
+  /// no old value.
+  ///
+  /// - Parameter keyPath: The key path whose value changed.
+  public func didChangeValue<Value>(for keyPath: KeyPath<Self, Value>) {
+    let registry = observationRegistry
+    let pending = PendingManualChange.take(registry: registry, keyPath: keyPath)
+    guard pending != nil || registry.hasObservers else { return }
+    let entries = pending?.entries ?? manualNotificationEntries(for: keyPath)
+    let oldValue = pending?.oldValue as? Value
+    let newValue = self[keyPath: keyPath]
+    for (position, entry) in entries.enumerated() {
+      guard let box = entry, box.isActive else { continue }
+      guard box.isDirect else {
+        box.keyPathDidChange(oldValue: pending?.remembered?[position])
+        continue
+      }
+      let observer = unsafeDowncast(box, to: ValueObserver<Value>.self)
+      let options = box.options
+      if options.contains(.skipsEqualValues), let oldValue, observer.isEqual(oldValue, newValue) {
+        continue
+      }
+      observer.deliver(
+        self,
+        ObservedChange(
+          newValue: options.contains(.new) ? newValue : nil,
+          oldValue: options.contains(.old) ? oldValue : nil
+        )
+      )
+    }
+  }
+
+  /// The observers a manual notification of `keyPath` reaches.
+  private func manualNotificationEntries<Value>(
+    for keyPath: KeyPath<Self, Value>
+  ) -> ContiguousArray<ObserverBox?> {
+    let (_, accesses) = AccessRecording.record { self[keyPath: keyPath] }
+    let offset = directOffset(of: keyPath, accesses: accesses)
+    return observationRegistry.snapshot(stored: offset, manual: keyPath)
+  }
+}
+
+/// A manual change between `willChangeValue(for:)` and `didChangeValue(for:)`.
+struct PendingManualChange {
+  let registry: ObjectIdentifier
+  let keyPath: AnyKeyPath
+  let entries: ContiguousArray<ObserverBox?>
+  let oldValue: Any
+  let remembered: ContiguousArray<Any?>?
+
+  init(
+    registry: ObservationRegistry,
+    keyPath: AnyKeyPath,
+    entries: ContiguousArray<ObserverBox?>,
+    oldValue: Any,
+    remembered: ContiguousArray<Any?>?
+  ) {
+    self.registry = ObjectIdentifier(registry)
+    self.keyPath = keyPath
+    self.entries = entries
+    self.oldValue = oldValue
+    self.remembered = remembered
+  }
+
+  /// Removes and returns this thread's latest pending change for the object and key path.
+  static func take(registry: ObservationRegistry, keyPath: AnyKeyPath) -> PendingManualChange? {
+    let thread = ThreadState.current
+    guard
+      let index = thread.pendingManualChanges.lastIndex(where: {
+        $0.registry == ObjectIdentifier(registry) && $0.keyPath == keyPath
+      })
+    else { return nil }
+    return thread.pendingManualChanges.remove(at: index)
+  }
+}

@@ -1,0 +1,122 @@
+import Synchronization
+
+/// A stored property of an ``Observable`` class that notifies its observers when it changes.
+///
+/// Mark the properties that observers may watch; nothing else is needed:
+///
+/// ```swift
+/// final class Person: Observable {
+///   let observationRegistry = ObservationRegistry()
+///   @Observed var name = "a"
+///   @Observed var friends: [String] = []
+/// }
+/// ```
+///
+/// Assigning the property stores the value and then calls the observers synchronously, on the
+/// assigning thread, in the order they registered; the object already holds the new value when
+/// they run. While nobody observes the object, an assignment costs one relaxed atomic load more
+/// than a plain stored property.
+///
+/// Pass `notifiesAutomatically: false` to take notification into your own hands, as with KVO's
+/// `automaticallyNotifiesObservers(forKey:)`: assignments then notify nobody, and you bracket
+/// changes with ``Observable/willChangeValue(for:)`` and ``Observable/didChangeValue(for:)``.
+///
+/// > Note: In-place mutation (`person.friends.append("b")`) reads, mutates and assigns the whole
+/// > value, and is reported as one `.setting`. Use ``Observable/insert(_:at:into:)`` and its
+/// > siblings to report insertions, removals and replacements with their indexes.
+@propertyWrapper
+public struct Observed<Value> {
+  @usableFromInline var storedValue: Value
+  @usableFromInline let notifiesAutomatically: Bool
+
+  /// Creates an observed property with an initial value.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The initial value.
+  ///   - notifiesAutomatically: Whether assignments notify observers (`true`, the default), or
+  ///     only explicit `willChangeValue(for:)`/`didChangeValue(for:)` calls do.
+  public init(wrappedValue: Value, notifiesAutomatically: Bool = true) {
+    storedValue = wrappedValue
+    self.notifiesAutomatically = notifiesAutomatically
+  }
+
+  /// Unavailable: `@Observed` needs its enclosing object to notify observers.
+  @available(
+    *, unavailable,
+    message: "@Observed can only be applied to properties of classes that adopt Observable"
+  )
+  public var wrappedValue: Value {
+    get { fatalError("@Observed outside an Observable class") }
+    set { fatalError("@Observed outside an Observable class") }
+  }
+
+  /// Reads and writes the property of `object`, notifying its observers on writes.
+  ///
+  /// The compiler calls this for every access to an `@Observed` property; you never call it.
+  ///
+  /// - Parameters:
+  ///   - object: The instance whose property is accessed.
+  ///   - wrappedKeyPath: The property's key path.
+  ///   - storageKeyPath: The key path of the wrapper's storage.
+  @inlinable @inline(__always)
+  public static subscript<Object: Observable>(
+    _enclosingInstance object: Object,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+  ) -> Value {
+    get {
+      if _slowPath(_activeRecordings.load(ordering: .relaxed) != 0) {
+        // Some thread is resolving a key path: report this read. The closure keeps the key path
+        // object from being created on ordinary reads.
+        _recordAccess(
+          registry: object.observationRegistry,
+          offset: offset(in: object, storageKeyPath),
+          valueType: Value.self,
+          keyPath: { wrappedKeyPath }
+        )
+      }
+      return object[keyPath: storageKeyPath].storedValue
+    }
+    set {
+      let registry = object.observationRegistry
+      guard _slowPath(registry.hasStoredObservers),
+        object[keyPath: storageKeyPath].notifiesAutomatically,
+        let snapshot = registry._beginChange(offset: offset(in: object, storageKeyPath))
+      else {
+        object[keyPath: storageKeyPath].storedValue = newValue
+        return
+      }
+      let oldValue = object[keyPath: storageKeyPath].storedValue
+      let remembered =
+        snapshot.needsWillPhase
+        ? _deliverWillChange(snapshot, object: object, oldValue: oldValue) : nil
+      object[keyPath: storageKeyPath].storedValue = newValue
+      _deliverDidChange(
+        snapshot,
+        object: object,
+        oldValue: oldValue,
+        newValue: newValue,
+        remembered: remembered
+      )
+    }
+  }
+
+  /// The distance in bytes from the start of `object` to this property's storage: the identity
+  /// a registry files observers under.
+  ///
+  /// It names the property declared in one class whatever subclass the object is, and whatever
+  /// root type the caller's key path has, which key path equality does not.
+  @inlinable @inline(__always)
+  static func offset<Object: AnyObject>(
+    in object: Object,
+    _ storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+  ) -> Int {
+    let base = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    let address = withUnsafeMutablePointer(to: &object[keyPath: storageKeyPath]) {
+      UInt(bitPattern: $0)
+    }
+    return Int(bitPattern: address &- base)
+  }
+}
+
+extension Observed: Sendable where Value: Sendable {}

@@ -1,0 +1,208 @@
+import Synchronization
+
+/// Where an observer is filed in a registry: under a stored `@Observed` property (by its offset
+/// in the object) or under a key path that is only notified manually.
+enum SlotKey: Hashable {
+  case stored(Int)
+  case manual(AnyKeyPath)
+}
+
+/// A registry slot that an observer subscribes to.
+struct SlotReference {
+  let registry: ObservationRegistry
+  let key: SlotKey
+
+  func matches(_ other: SlotReference) -> Bool {
+    registry === other.registry && key == other.key
+  }
+}
+
+/// The registry's record of one observation: its options, whether it is still active, and how
+/// it is delivered.
+///
+/// Boxes are created by `observe(_:options:changeHandler:)`, owned by the slots they are filed in
+/// and by their token, and go inactive exactly once. The fields are small and ordered so that a
+/// direct observer fits a 56-byte object: a registration costs this box and its token.
+@usableFromInline
+class ObserverBox: @unchecked Sendable {
+  @usableFromInline let active = Atomic<Bool>(true)
+  @usableFromInline let optionBits: UInt8
+
+  /// Whether this box receives the property's old and new values straight from the setter
+  /// (a `DirectObserver`) rather than evaluating a key path itself.
+  @usableFromInline let isDirect: Bool
+
+  /// Whether the observation follows `@Observed` properties (see `ObservationToken.isAutomatic`).
+  let isAutomatic: Bool
+
+  init(options: ObservingOptions, isDirect: Bool, isAutomatic: Bool) {
+    optionBits = UInt8(truncatingIfNeeded: options.rawValue)
+    self.isDirect = isDirect
+    self.isAutomatic = isAutomatic
+  }
+
+  /// The options the observation was registered with.
+  @inlinable
+  final var options: ObservingOptions { ObservingOptions(rawValue: UInt(optionBits)) }
+
+  /// Whether anything must run before a change is stored: a prior notification, or a key-path
+  /// observer remembering the old value.
+  final var needsWillPhase: Bool { !isDirect || options.contains(.prior) }
+
+  /// Whether the observation is still registered.
+  @inlinable
+  final var isActive: Bool { active.load(ordering: .acquiring) }
+
+  /// Marks the box inactive; returns whether this call did it.
+  final func deactivate() -> Bool {
+    active.exchange(false, ordering: .acquiringAndReleasing)
+  }
+
+  /// Removes the box from every registry it is filed in.
+  ///
+  /// Idempotent.
+  func invalidate() {}
+
+  /// Tells a box its new position in a slot after compaction (with the registry's lock held).
+  func didMove(toEntryIndex index: Int) {}
+
+  /// Whether the box observes the object that owns `registry` (and not one reached through it).
+  func isRooted(in registry: ObservationRegistry) -> Bool { false }
+
+  /// Before a change: delivers the prior notification of a key-path observer and returns the
+  /// value it needs to remember until the change is complete.
+  @usableFromInline
+  func keyPathWillChange() -> Any? { nil }
+
+  /// After a change: delivers the notification of a key-path observer.
+  @usableFromInline
+  func keyPathDidChange(oldValue: Any?) {}
+
+  /// After a to-many change: delivers it to a direct observer of the array.
+  @usableFromInline
+  func deliverToMany(_ object: AnyObject, _ change: ToManyChange) {}
+}
+
+/// An observer of one stored `@Observed` property, typed by the property's value.
+///
+/// The setter hands it the old and new values directly; no key path is evaluated.
+@usableFromInline
+class ValueObserver<Value>: ObserverBox, @unchecked Sendable {
+  /// The property's offset in its object.
+  private let storedOffset: Int32
+  /// Its position in the slot's entries; guarded by the registry's lock.
+  private var storedEntryIndex: Int32 = 0
+  /// The registry it is filed in (weak: the observed object may die first).
+  weak var registry: ObservationRegistry?
+
+  init(options: ObservingOptions, offset: Int) {
+    storedOffset = Int32(offset)
+    super.init(options: options, isDirect: true, isAutomatic: true)
+  }
+
+  /// The property's offset in its object.
+  var offset: Int { Int(storedOffset) }
+
+  /// Its position in the slot's entries; guarded by the registry's lock.
+  var entryIndex: Int {
+    get { Int(storedEntryIndex) }
+    set { storedEntryIndex = Int32(newValue) }
+  }
+
+  /// Calls the handler.
+  @usableFromInline
+  func deliver(_ object: AnyObject, _ change: ObservedChange<Value>) {}
+
+  /// Whether two values are equal, for `.skipsEqualValues`; `false` when `Value` is not
+  /// `Equatable`.
+  @usableFromInline
+  func isEqual(_ lhs: Value, _ rhs: Value) -> Bool { false }
+
+  override func invalidate() {
+    guard deactivate() else { return }
+    registry?.remove(self)
+  }
+
+  override func isRooted(in registry: ObservationRegistry) -> Bool {
+    self.registry === registry
+  }
+
+  override func didMove(toEntryIndex index: Int) {
+    entryIndex = index
+  }
+
+  override func deliverToMany(_ object: AnyObject, _ change: ToManyChange) {
+    deliver(
+      object,
+      ObservedChange(
+        kind: change.kind,
+        newValue: options.contains(.new) ? change.newElements as? Value : nil,
+        oldValue: options.contains(.old) ? change.oldElements as? Value : nil,
+        indexes: change.indexes
+      )
+    )
+  }
+}
+
+/// A `ValueObserver` that calls a handler typed by the observer's root.
+class DirectObserver<Root: AnyObject, Value>: ValueObserver<Value>, @unchecked Sendable {
+  private let handler: (Root, ObservedChange<Value>) -> Void
+
+  init(
+    options: ObservingOptions,
+    offset: Int,
+    handler: @escaping (Root, ObservedChange<Value>) -> Void
+  ) {
+    self.handler = handler
+    super.init(options: options, offset: offset)
+  }
+
+  /// A direct observer for the given options: one that compares values when asked to skip
+  /// equal ones and `Value` is `Equatable`.
+  static func make(
+    options: ObservingOptions,
+    offset: Int,
+    handler: @escaping (Root, ObservedChange<Value>) -> Void
+  ) -> DirectObserver {
+    if options.contains(.skipsEqualValues), let equality = equalityFunction(for: Value.self) {
+      return EquatingDirectObserver(
+        options: options, offset: offset, equality: equality, handler: handler)
+    }
+    return DirectObserver(options: options, offset: offset, handler: handler)
+  }
+
+  override final func deliver(_ object: AnyObject, _ change: ObservedChange<Value>) {
+    handler(unsafeDowncast(object, to: Root.self), change)
+  }
+}
+
+/// A direct observer that skips assignments of equal values.
+final class EquatingDirectObserver<Root: AnyObject, Value>: DirectObserver<Root, Value>,
+  @unchecked Sendable
+{
+  private let equality: (Value, Value) -> Bool
+
+  init(
+    options: ObservingOptions,
+    offset: Int,
+    equality: @escaping (Value, Value) -> Bool,
+    handler: @escaping (Root, ObservedChange<Value>) -> Void
+  ) {
+    self.equality = equality
+    super.init(options: options, offset: offset, handler: handler)
+  }
+
+  override func isEqual(_ lhs: Value, _ rhs: Value) -> Bool {
+    equality(lhs, rhs)
+  }
+}
+
+/// Returns `==` for `Value` when it is `Equatable`, found at run time.
+func equalityFunction<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  func make<E: Equatable>(_: E.Type) -> (Value, Value) -> Bool {
+    // `Value` is `E`: the run-time check above proved it, so the bit casts are identities.
+    { lhs, rhs in unsafeBitCast(lhs, to: E.self) == unsafeBitCast(rhs, to: E.self) }
+  }
+  return make(equatable)
+}
