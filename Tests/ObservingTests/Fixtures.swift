@@ -1,0 +1,93 @@
+import Foundation
+import Observing
+
+/// The documentation's example class.
+final class Person: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var name = "a"
+  @Observed var age = 0
+  @Observed var friends: [String] = []
+  @Observed(notifiesAutomatically: false) var nickname = "n"
+  var plain = 0
+}
+
+/// A base class and a subclass, for inherited properties.
+class Shape: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var width = 1.0
+  @Observed var origin = Point(x: 0, y: 0)
+  init() {}
+}
+
+final class Square: Shape {
+  @Observed var color = "red"
+  var area: Double { width * width }
+}
+
+struct Point: Equatable, Sendable {
+  var x: Double
+  var y: Double
+}
+
+/// An owner that holds another observable object, for key paths through objects.
+final class Owner: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var model = Model(number: 0)
+  @Observed var optionalModel: Model?
+}
+
+final class Model: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var number: Int
+  init(number: Int) { self.number = number }
+}
+
+/// Computed properties with automatic and declared dependencies, and manual notification.
+final class Account: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var first = "Ada"
+  @Observed var last = "Lovelace"
+  @Observed var showsTitle = false
+  @Observed var title = "Countess"
+  private var backing = 20.0
+
+  /// Reads `first` and `last`: found by recording.
+  var fullName: String { "\(first) \(last)" }
+
+  /// Reads `title` only when `showsTitle` is true: declared so it is always followed.
+  var display: String { showsTitle ? "\(title) \(fullName)" : fullName }
+
+  /// Backed by a plain stored property: notified by hand.
+  var fahrenheit: Double { backing * 9 / 5 + 32 }
+
+  class func keyPathsAffectingValue(for keyPath: AnyKeyPath) -> Set<AnyKeyPath> {
+    keyPath == \Account.display ? [\Account.title] : []
+  }
+
+  func setCelsius(_ value: Double) {
+    willChangeValue(for: \.fahrenheit)
+    backing = value
+    didChangeValue(for: \.fahrenheit)
+  }
+}
+
+/// Collects what handlers receive.
+final class Log<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Value] = []
+  var values: [Value] { lock.withLock { storage } }
+  func append(_ value: Value) { lock.withLock { storage.append(value) } }
+}
+
+/// A deterministic generator for seeded random tests (SplitMix64).
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,26 @@
+import Observing
+import Testing
+
+/// The README's quick start, as written there, so that it cannot rot.
+@Suite("README examples")
+struct ReadmeTests {
+  final class Person: Observable {
+    let observationRegistry = ObservationRegistry()
+    @Observed var name = "a"
+    @Observed var friends: [String] = []
+  }
+
+  @Test func quickStart() {
+    var printed: [String] = []
+    func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let person = Person()
+    let token = person.observe(\.name, options: [.old, .new]) { person, change in
+      print("name:", change.oldValue!, "->", change.newValue!)  // name: a -> b
+    }
+    person.name = "b"
+    token.invalidate()  // or let the token go
+
+    #expect(printed == ["name: a -> b"])
+  }
+}
