@@ -1,0 +1,123 @@
+import Foundation
+
+/// One row of the report: a measurement, optionally compared with an anchor from the same run.
+struct Measurement: Codable {
+  /// The section it belongs to ("Observing", "Scroll", ...).
+  var section: String
+  /// What was measured.
+  var name: String
+  /// The value, in `unit`.
+  var value: Double
+  /// The unit of `value` ("ns/op", "bytes", ...).
+  var unit: String
+  /// The anchor this row is compared with, and the ratio `value / anchor value`.
+  var anchor: String?
+  var ratio: Double?
+  /// The goal, in words, and whether this run met it.
+  var goal: String?
+  var meetsGoal: Bool?
+}
+
+/// Runs benchmarks and collects their measurements.
+struct Bench {
+  var measurements: [Measurement] = []
+  /// How long one sample should take; each measurement takes the median of `samples`.
+  var sampleDuration: Double = 0.02
+  var samples = 7
+
+  /// Measures the time per operation of `body`, which must perform `iterations` operations.
+  ///
+  /// Calibrates the iteration count so that a sample takes about `sampleDuration`, then returns
+  /// the median over `samples` samples, in nanoseconds per operation.
+  func nanoseconds(_ body: (Int) -> Void) -> Double {
+    var iterations = 1
+    while true {
+      let elapsed = time { body(iterations) }
+      if elapsed >= sampleDuration / 4 || iterations >= 1 << 30 {
+        iterations = max(1, Int(Double(iterations) * sampleDuration / max(elapsed, 1e-9)))
+        break
+      }
+      iterations *= 4
+    }
+    var results: [Double] = []
+    for _ in 0..<samples {
+      results.append(time { body(iterations) } / Double(iterations) * 1e9)
+    }
+    return results.sorted()[results.count / 2]
+  }
+
+  private func time(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+
+  /// Records a measurement.
+  mutating func record(
+    _ section: String,
+    _ name: String,
+    _ value: Double,
+    unit: String = "ns/op",
+    anchor: (name: String, value: Double)? = nil,
+    goal: (text: String, met: Bool)? = nil
+  ) {
+    measurements.append(
+      Measurement(
+        section: section,
+        name: name,
+        value: value,
+        unit: unit,
+        anchor: anchor?.name,
+        ratio: anchor.map { value / $0.value },
+        goal: goal?.text,
+        meetsGoal: goal?.met
+      )
+    )
+  }
+
+  /// The report as an aligned text table, one section after another.
+  func table() -> String {
+    var lines: [String] = []
+    var section = ""
+    for row in measurements {
+      if row.section != section {
+        section = row.section
+        lines.append("")
+        lines.append("== \(section)")
+        lines.append(
+          pad("measurement", 46) + pad("value", 16, right: true) + "  " + pad("vs anchor", 34)
+            + "goal")
+      }
+      let value = pad(format(row.value) + " " + row.unit, 16, right: true)
+      let versus = row.ratio.map { "\(format($0))x \(row.anchor ?? "")" } ?? ""
+      let goal = row.goal.map { "\($0) \(row.meetsGoal == true ? "[met]" : "[MISSED]")" } ?? ""
+      lines.append(pad(row.name, 46) + value + "  " + pad(versus, 34) + goal)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The report as JSON.
+  func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return String(decoding: try encoder.encode(measurements), as: UTF8.self)
+  }
+
+  private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return right ? padding + text : text + padding
+  }
+
+  private func format(_ value: Double) -> String {
+    if value >= 100 { return String(format: "%.0f", value) }
+    if value >= 10 { return String(format: "%.1f", value) }
+    return String(format: "%.2f", value)
+  }
+}
+
+/// Keeps a value alive until this call and opaque to the optimizer.
+///
+/// `@_optimize(none)` stops the optimizer from specializing the argument away, which would let
+/// it release the value (tokens, say) before the measurement that needs it.
+@inline(never) @_optimize(none)
+func blackHole<T>(_ value: T) {}
