@@ -17,6 +17,15 @@ import Synchronization
 /// they run. While nobody observes the object, an assignment costs one relaxed atomic load more
 /// than a plain stored property.
 ///
+/// Pass `validate` to refuse or correct values before they are stored, as a `UIScrollView` refuses
+/// a `NaN` offset: the function receives the current and the proposed value and returns the
+/// value to store, or `nil` to keep the current one (no notification is sent then):
+///
+/// ```swift
+/// @Observed(validate: { _, new in new.isFinite ? max(0, new) : nil })
+/// var height = 0.0
+/// ```
+///
 /// Pass `notifiesAutomatically: false` to take notification into your own hands, as with KVO's
 /// `automaticallyNotifiesObservers(forKey:)`: assignments then notify nobody, and you bracket
 /// changes with ``Observable/willChangeValue(for:)`` and ``Observable/didChangeValue(for:)``.
@@ -28,16 +37,25 @@ import Synchronization
 public struct Observed<Value> {
   @usableFromInline var storedValue: Value
   @usableFromInline let notifiesAutomatically: Bool
+  @usableFromInline let validate: (@Sendable (_ current: Value, _ proposed: Value) -> Value?)?
 
   /// Creates an observed property with an initial value.
   ///
   /// - Parameters:
-  ///   - wrappedValue: The initial value.
+  ///   - wrappedValue: The initial value; it is not validated.
   ///   - notifiesAutomatically: Whether assignments notify observers (`true`, the default), or
   ///     only explicit `willChangeValue(for:)`/`didChangeValue(for:)` calls do.
-  public init(wrappedValue: Value, notifiesAutomatically: Bool = true) {
+  ///   - validate: Called with the current and the proposed value on every assignment; returns
+  ///     the value to store, or `nil` to refuse the assignment. `nil` (the default) stores every
+  ///     value as given.
+  public init(
+    wrappedValue: Value,
+    notifiesAutomatically: Bool = true,
+    validate: (@Sendable (_ current: Value, _ proposed: Value) -> Value?)? = nil
+  ) {
     storedValue = wrappedValue
     self.notifiesAutomatically = notifiesAutomatically
+    self.validate = validate
   }
 
   /// Unavailable: `@Observed` needs its enclosing object to notify observers.
@@ -78,6 +96,12 @@ public struct Observed<Value> {
       return object[keyPath: storageKeyPath].storedValue
     }
     set {
+      var newValue = newValue
+      if let validate = object[keyPath: storageKeyPath].validate {
+        guard let accepted = validate(object[keyPath: storageKeyPath].storedValue, newValue)
+        else { return }
+        newValue = accepted
+      }
       let registry = object.observationRegistry
       guard _slowPath(registry.hasStoredObservers),
         object[keyPath: storageKeyPath].notifiesAutomatically,

@@ -201,3 +201,36 @@ struct ObservedTests {
     countToken.invalidate()
   }
 }
+
+@Suite("Validated observed properties")
+struct ValidatedObservedTests {
+  final class Gauge: Observable {
+    let observationRegistry = ObservationRegistry()
+    @Observed(validate: { _, proposed in proposed.isFinite ? max(0, proposed) : nil })
+    var height = 1.0
+  }
+
+  @Test(arguments: [
+    (5.0, 5.0, true),
+    (-3.0, 0.0, true),
+    (Double.nan, 1.0, false),
+    (Double.infinity, 1.0, false),
+  ])
+  func validationCorrectsOrRefuses(proposed: Double, stored: Double, notified: Bool) {
+    let gauge = Gauge()
+    let log = Log<ObservedChange<Double>>()
+    let token = gauge.observe(\.height, options: [.old, .new]) { _, change in log.append(change) }
+    gauge.height = proposed
+    #expect(gauge.height == stored)
+    #expect(log.values == (notified ? [ObservedChange(newValue: stored, oldValue: 1)] : []))
+    token.invalidate()
+  }
+
+  @Test func validationAppliesWithoutObservers() {
+    let gauge = Gauge()
+    gauge.height = -1
+    #expect(gauge.height == 0)
+    gauge.height = .nan
+    #expect(gauge.height == 0)
+  }
+}
