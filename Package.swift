@@ -6,11 +6,14 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Observing", targets: ["Observing"]),
+    .library(name: "Refresh", targets: ["Refresh"]),
     .executable(name: "refresh-bench", targets: ["Benchmarks"]),
   ],
   targets: [
     .target(name: "Observing"),
     .testTarget(name: "ObservingTests", dependencies: ["Observing"]),
+    .target(name: "Refresh", dependencies: ["Observing"]),
+    .testTarget(name: "RefreshTests", dependencies: ["Refresh"]),
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(
       name: "Benchmarks",

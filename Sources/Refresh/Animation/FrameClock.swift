@@ -1,0 +1,127 @@
+import Foundation
+
+/// The time source of a window: the current time, actions scheduled for later, and per-frame
+/// callbacks.
+///
+/// It plays the roles of the main run loop, `dispatch_after` and `CADisplayLink`.
+///
+/// Everything that moves on its own runs on a clock: view animations, scroll physics, delayed
+/// work. Two clocks ship: ``ManualFrameClock``, which advances only when told (tests, storyboards,
+/// scripted sessions), and ``RealTimeFrameClock``, which follows the monotonic system clock for
+/// interactive apps.
+///
+/// ```swift
+/// let clock = ManualFrameClock()
+/// clock.schedule(after: 0.5) { print("half a second later") }
+/// clock.advance(by: 1)
+/// ```
+@MainActor
+public class FrameClock {
+  /// The current time, in seconds since the clock was created.
+  public internal(set) var now: TimeInterval = 0
+
+  private var scheduled: [ScheduledAction] = []
+  private var frameHandlers: [FrameHandler] = []
+  private var nextSequence = 0
+
+  init() {}
+
+  /// Runs an action once, `delay` seconds from now.
+  ///
+  /// Actions due at the same time run in the order they were scheduled. A negative, `NaN` or
+  /// infinite delay counts as 0 (infinite: never).
+  ///
+  /// - Parameters:
+  ///   - delay: Seconds from now.
+  ///   - action: The work to do.
+  /// - Returns: A handle that can cancel the action before it runs.
+  @discardableResult
+  public func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void)
+    -> ClockTask
+  {
+    let task = ClockTask()
+    guard delay != .infinity else { return task }
+    let seconds = delay.isNaN ? 0 : max(delay, 0)
+    nextSequence += 1
+    scheduled.append(
+      ScheduledAction(time: now + seconds, sequence: nextSequence, task: task, action: action))
+    scheduled.sort { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+    clockDidChangeSchedule()
+    return task
+  }
+
+  /// Calls a handler on every frame, with the frame's time, until the returned task is
+  /// cancelled.
+  ///
+  /// - Parameter handler: The per-frame work.
+  /// - Returns: The handle that stops the callbacks.
+  public func addFrameHandler(_ handler: @escaping @MainActor (TimeInterval) -> Void) -> ClockTask {
+    let task = ClockTask()
+    frameHandlers.append(FrameHandler(task: task, handler: handler))
+    clockDidChangeSchedule()
+    return task
+  }
+
+  /// Whether any frame handler is active: something moves and wants frames.
+  public var isAnimating: Bool {
+    frameHandlers.contains { !$0.task.isCancelled }
+  }
+
+  /// The time of the earliest scheduled action, if any.
+  public var nextActionTime: TimeInterval? {
+    scheduled.first { !$0.task.isCancelled }?.time
+  }
+
+  /// Called when actions or frame handlers were added; the real-time clock wakes up.
+  func clockDidChangeSchedule() {}
+
+  /// Runs the actions due at or before `time`, in order, each with ``now`` set to its own time
+  /// and preceded by a frame at that time when `framesAtActions` is set.
+  func runActions(through time: TimeInterval, framesAtActions: Bool) {
+    while let index = scheduled.firstIndex(where: { !$0.task.isCancelled && $0.time <= time }) {
+      let action = scheduled.remove(at: index)
+      if action.time > now {
+        now = action.time
+        if framesAtActions { runFrame() }
+      }
+      guard !action.task.isCancelled else { continue }
+      action.task.isCancelled = true
+      action.action()
+    }
+    scheduled.removeAll { $0.task.isCancelled }
+  }
+
+  /// Calls every active frame handler with the current time.
+  func runFrame() {
+    frameHandlers.removeAll { $0.task.isCancelled }
+    for handler in frameHandlers where !handler.task.isCancelled {
+      handler.handler(now)
+    }
+  }
+}
+
+/// A handle on scheduled work or frame callbacks.
+@MainActor
+public final class ClockTask {
+  /// Whether the task was cancelled (or, for a one-time action, has run).
+  public fileprivate(set) var isCancelled = false
+
+  init() {}
+
+  /// Stops the work; safe to call more than once.
+  public func cancel() {
+    isCancelled = true
+  }
+}
+
+private struct ScheduledAction {
+  let time: TimeInterval
+  let sequence: Int
+  let task: ClockTask
+  let action: @MainActor () -> Void
+}
+
+private struct FrameHandler {
+  let task: ClockTask
+  let handler: @MainActor (TimeInterval) -> Void
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+extension View {
+  /// Animates changes to views: UIKit's `animate(withDuration:delay:animations:completion:)`.
+  ///
+  /// As in UIKit, every property set inside `animations` takes its final value at once (its
+  /// observers see the final value at once); the window's clock only moves what is presented on
+  /// screen (``presentedFrame``, ``presentedAlpha``, ``ScrollModel/presentedContentOffset``) and
+  /// calls `completion` when the animation ends. Frames, alpha, rotations and content offsets
+  /// animate, with an ease-in-ease-out curve.
+  ///
+  /// ```swift
+  /// View.animate(withDuration: 0.25) {
+  ///   scroll.contentOffset.y = -118
+  /// } completion: { _ in
+  ///   print("on screen now")
+  /// }
+  /// ```
+  ///
+  /// When the block changes no view that is in a window, there is nothing to show: `completion`
+  /// runs at once, before this method returns. A negative or non-finite duration or delay counts
+  /// as 0.
+  ///
+  /// - Parameters:
+  ///   - duration: The animation's length, in seconds.
+  ///   - delay: Seconds to wait before the presented values start to move.
+  ///   - animations: The changes to make.
+  ///   - completion: Called with `true` when the animation has finished.
+  public static func animate(
+    withDuration duration: TimeInterval,
+    delay: TimeInterval = 0,
+    animations: () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    let transaction = AnimationTransaction()
+    AnimationTransaction.stack.append(transaction)
+    animations()
+    AnimationTransaction.stack.removeLast()
+    transaction.commit(
+      duration: sanitized(duration), delay: sanitized(delay), completion: completion)
+  }
+
+  /// Changes views without animating, even inside an animation block (`performWithoutAnimation`).
+  ///
+  /// - Parameter changes: The changes to make.
+  public static func performWithoutAnimation(_ changes: () -> Void) {
+    AnimationTransaction.stack.append(nil)
+    changes()
+    AnimationTransaction.stack.removeLast()
+  }
+
+  private static func sanitized(_ seconds: TimeInterval) -> TimeInterval {
+    seconds.isFinite ? max(seconds, 0) : 0
+  }
+
+  /// The frame as currently shown on screen: ``frame`` unless an animation is moving it.
+  public var presentedFrame: CGRect {
+    presentedValue(of: .frame, model: frame)
+  }
+
+  /// The opacity as currently shown on screen.
+  public var presentedAlpha: CGFloat {
+    presentedValue(of: .alpha, model: alpha)
+  }
+
+  /// The rotation as currently shown on screen, in radians.
+  public var presentedRotation: CGFloat {
+    presentedValue(of: .rotation, model: transform.rotation)
+  }
+
+  /// Whether any presentation animation is running on this view.
+  public var isAnimating: Bool {
+    guard let now = window?.clock.now else { return false }
+    return animationTracks.values.contains { now < $0.end }
+  }
+
+  func presentedValue<Value>(of property: AnimatedProperty, model: Value) -> Value {
+    guard let track = animationTracks[property], let now = window?.clock.now else { return model }
+    guard let value = track.presentedValue(at: now, as: Value.self) else {
+      animationTracks[property] = nil
+      return model
+    }
+    return value
+  }
+
+  /// Records a change of an animatable property for the animation block in progress, if any.
+  func recordAnimation<Value: Interpolatable & Equatable>(
+    of property: AnimatedProperty, from oldValue: Value, to newValue: Value
+  ) {
+    guard oldValue != newValue else { return }
+    guard let transaction = AnimationTransaction.stack.last else {
+      // A change outside any animation jumps on screen too.
+      animationTracks[property] = nil
+      return
+    }
+    guard let transaction else {
+      animationTracks[property] = nil
+      return
+    }
+    let presented = presentedValue(of: property, model: oldValue)
+    transaction.record(view: self, property: property) { start, duration in
+      AnimationTrack(from: presented, to: newValue, start: start, duration: duration)
+    }
+  }
+}
+
+/// The changes recorded while one animation block runs.
+@MainActor
+final class AnimationTransaction {
+  /// The blocks in progress, innermost last; `nil` for `performWithoutAnimation`.
+  static var stack: [AnimationTransaction?] = []
+
+  private var changes:
+    [(view: View, property: AnimatedProperty, make: (TimeInterval, TimeInterval) -> AnimationTrack)] =
+      []
+
+  func record(
+    view: View, property: AnimatedProperty,
+    make: @escaping (TimeInterval, TimeInterval) -> AnimationTrack
+  ) {
+    changes.append((view, property, make))
+  }
+
+  /// Starts the recorded tracks on the clock of the first changed view that is in a window,
+  /// and arranges the completion.
+  func commit(duration: TimeInterval, delay: TimeInterval, completion: ((Bool) -> Void)?) {
+    guard let window = changes.lazy.compactMap(\.view.window).first else {
+      for change in changes { change.view.animationTracks[change.property] = nil }
+      completion?(true)
+      return
+    }
+    let clock = window.clock
+    let start = clock.now + delay
+    for change in changes {
+      guard change.view.window != nil else {
+        change.view.animationTracks[change.property] = nil
+        continue
+      }
+      change.view.animationTracks[change.property] = change.make(start, duration)
+    }
+    window.keepFramesComing(until: start + duration)
+    clock.schedule(after: delay + duration) {
+      completion?(true)
+    }
+  }
+}

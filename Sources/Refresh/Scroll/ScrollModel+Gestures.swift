@@ -1,0 +1,246 @@
+import Foundation
+
+/// A finger (or the wheel) holding the content.
+struct GestureState {
+  /// The offset when the finger went down.
+  var startOffset: CGPoint
+  /// Where the finger went down, in the scroll model's frame coordinates.
+  var startPoint: CGPoint
+  /// Recent finger positions, for the release velocity.
+  var samples: [(time: TimeInterval, point: CGPoint)] = []
+  /// For a wheel gesture: the translation so far and the pending release.
+  var wheelTranslation: CGPoint?
+  var wheelRelease: ClockTask?
+}
+
+/// The content moving by itself: physics after a release, or an animated scroll.
+struct Movement {
+  enum Kind {
+    case physics(x: ScrollMotion, y: ScrollMotion)
+    case animation(from: CGPoint, to: CGPoint, duration: TimeInterval)
+  }
+  var kind: Kind
+  var start: TimeInterval
+  let task: ClockTask
+}
+
+extension ScrollModel {
+  /// A finger touches the content at `point` (in the scroll model's frame coordinates): the pan
+  /// begins, and any deceleration stops.
+  ///
+  /// - Parameter point: Where the finger went down; non-finite points are refused.
+  public func beginDragging(at point: CGPoint) {
+    guard point.isFinite else { return }
+    gesture?.wheelRelease?.cancel()
+    stopScrolling()
+    gesture = GestureState(startOffset: contentOffset, startPoint: point)
+    recordSample(point)
+    panState = .began
+  }
+
+  /// The finger moves to `point`: the content follows 1:1, rubber-banded past the edges as a
+  /// function of the whole translation since ``beginDragging(at:)``.
+  ///
+  /// Ignored (no state changes) when no drag is in progress or the point is not finite.
+  ///
+  /// - Parameter point: The finger's position, in the scroll model's frame coordinates.
+  public func drag(to point: CGPoint) {
+    guard let gesture, point.isFinite else { return }
+    recordSample(point)
+    let raw = CGPoint(
+      x: gesture.startOffset.x - (point.x - gesture.startPoint.x),
+      y: gesture.startOffset.y - (point.y - gesture.startPoint.y))
+    if panState != .changed { panState = .changed }
+    contentOffset = draggedOffset(for: raw, start: gesture.startOffset)
+  }
+
+  /// The finger lifts with a velocity; the content decelerates and springs back on the window's
+  /// clock.
+  ///
+  /// The velocity is in points per second, as a pan recognizer reports it: positive downward, so
+  /// an upward fling scrolls toward larger offsets.
+  ///
+  /// The pan state becomes `.ended` after the motion is planned, so observers of the pan (a
+  /// refresh header beginning to refresh, say) may take over the offset. Ignored when no drag is
+  /// in progress. Without a window there is no clock: the content comes to rest at once at the
+  /// nearest valid offset. A non-finite velocity counts as zero.
+  ///
+  /// - Parameter velocity: The finger's velocity.
+  public func endDragging(velocity: CGPoint) {
+    guard gesture != nil else { return }
+    gesture?.wheelRelease?.cancel()
+    gesture = nil
+    let scrollVelocity = CGPoint(
+      x: velocity.x.isFinite ? -velocity.x : 0, y: velocity.y.isFinite ? -velocity.y : 0)
+    startPhysics(velocity: scrollVelocity)
+    panState = .ended
+  }
+
+  /// The finger lifts with the velocity it had over the last tenth of a second.
+  public func endDragging() {
+    endDragging(velocity: releaseVelocity())
+  }
+
+  /// Scrolls by a wheel or trackpad delta, in content points (positive `y` scrolls toward the
+  /// end of the content).
+  ///
+  /// Consecutive deltas form one gesture, as a trackpad's do: the content follows (rubber-banded
+  /// past the edges, so a wheel at the top pulls a header down), and once the wheel pauses for
+  /// ``wheelReleaseDelay`` the gesture ends with the wheel's recent velocity, so the content
+  /// glides on. Without a window, the delta is applied at once, clamped to the valid range.
+  ///
+  /// - Parameter delta: The scroll amount; non-finite deltas are refused.
+  public func scroll(by delta: CGPoint) {
+    guard delta.isFinite, delta != .zero else { return }
+    guard let clock = window?.clock else {
+      contentOffset = clampedOffset(
+        CGPoint(x: contentOffset.x + delta.x, y: contentOffset.y + delta.y))
+      return
+    }
+    if gesture?.wheelTranslation == nil {
+      beginDragging(at: .zero)
+      gesture?.wheelTranslation = .zero
+    }
+    guard var translation = gesture?.wheelTranslation else { return }
+    translation.x -= delta.x
+    translation.y -= delta.y
+    gesture?.wheelTranslation = translation
+    drag(to: translation)
+    gesture?.wheelRelease?.cancel()
+    gesture?.wheelRelease = clock.schedule(after: wheelReleaseDelay) { [weak self] in
+      guard let self, self.gesture?.wheelTranslation != nil else { return }
+      self.endDragging()
+    }
+  }
+
+  /// Moves the content to an offset, optionally animating it the way `UIScrollView` does (the
+  /// offset itself moves frame by frame, over 0.3 seconds).
+  ///
+  /// - Parameters:
+  ///   - offset: The new offset; non-finite offsets are refused.
+  ///   - animated: Whether to scroll there over time (needs a window; without one, it jumps).
+  public func setContentOffset(_ offset: CGPoint, animated: Bool) {
+    guard offset.isFinite else { return }
+    guard animated, let clock = window?.clock else {
+      contentOffset = offset
+      return
+    }
+    stopScrolling()
+    let task = clock.addFrameHandler { [weak self] _ in self?.advanceMovement() }
+    movement = Movement(
+      kind: .animation(from: contentOffset, to: offset, duration: 0.3), start: clock.now,
+      task: task)
+  }
+
+  /// Stops deceleration, springing back and animated scrolling where the content is now.
+  public func stopScrolling() {
+    guard let movement else { return }
+    movement.task.cancel()
+    self.movement = nil
+    if isDecelerating { isDecelerating = false }
+  }
+
+  // MARK: - Internals
+
+  private func recordSample(_ point: CGPoint) {
+    guard let now = window?.clock.now else { return }
+    gesture?.samples.append((now, point))
+    gesture?.samples.removeAll { now - $0.time > 0.1 }
+  }
+
+  private func releaseVelocity() -> CGPoint {
+    guard let samples = gesture?.samples, let first = samples.first, let last = samples.last,
+      last.time > first.time
+    else { return .zero }
+    let elapsed = last.time - first.time
+    return CGPoint(
+      x: (last.point.x - first.point.x) / elapsed, y: (last.point.y - first.point.y) / elapsed)
+  }
+
+  private func draggedOffset(for raw: CGPoint, start: CGPoint) -> CGPoint {
+    let minimum = minimumContentOffset
+    let maximum = maximumContentOffset
+    func axis(_ raw: CGFloat, _ low: CGFloat, _ high: CGFloat, _ dimension: CGFloat) -> CGFloat {
+      bounces
+        ? physics.rubberBandedOffset(raw, in: low...high, dimension: dimension)
+        : min(max(raw, low), high)
+    }
+    return CGPoint(
+      x: canScrollHorizontally ? axis(raw.x, minimum.x, maximum.x, bounds.width) : start.x,
+      y: canScrollVertically ? axis(raw.y, minimum.y, maximum.y, bounds.height) : start.y)
+  }
+
+  private func motions(from position: CGPoint, velocity: CGPoint) -> (ScrollMotion, ScrollMotion) {
+    let minimum = minimumContentOffset
+    let maximum = maximumContentOffset
+    let x = ScrollMotion(
+      position: position.x, velocity: canScrollHorizontally ? velocity.x : 0,
+      minimum: canScrollHorizontally ? minimum.x : position.x,
+      maximum: canScrollHorizontally ? maximum.x : position.x, bounces: bounces, physics: physics)
+    let y = ScrollMotion(
+      position: position.y, velocity: canScrollVertically ? velocity.y : 0,
+      minimum: canScrollVertically ? minimum.y : position.y,
+      maximum: canScrollVertically ? maximum.y : position.y, bounces: bounces, physics: physics)
+    return (x, y)
+  }
+
+  private func startPhysics(velocity: CGPoint) {
+    stopScrolling()
+    guard let clock = window?.clock else {
+      contentOffset = clampedOffset(contentOffset)
+      return
+    }
+    let (x, y) = motions(from: contentOffset, velocity: velocity)
+    guard x.duration > 0 || y.duration > 0 else {
+      setOffsetByItself(CGPoint(x: x.restingPosition, y: y.restingPosition))
+      return
+    }
+    let task = clock.addFrameHandler { [weak self] _ in self?.advanceMovement() }
+    movement = Movement(kind: .physics(x: x, y: y), start: clock.now, task: task)
+    isDecelerating = true
+  }
+
+  /// Plans the running deceleration again from where it is, toward the current edges.
+  func replanMovement() {
+    guard let movement, let now = window?.clock.now else { return }
+    switch movement.kind {
+    case .physics(let x, let y):
+      let elapsed = now - movement.start
+      let sampleX = x.state(at: elapsed)
+      let sampleY = y.state(at: elapsed)
+      let (newX, newY) = motions(
+        from: CGPoint(x: sampleX.position, y: sampleY.position),
+        velocity: CGPoint(x: sampleX.velocity, y: sampleY.velocity))
+      self.movement?.kind = .physics(x: newX, y: newY)
+      self.movement?.start = now
+    case .animation(let from, let to, let duration):
+      self.movement?.kind = .animation(from: from, to: clampedOffset(to), duration: duration)
+    }
+  }
+
+  private func advanceMovement() {
+    guard let movement, let now = window?.clock.now else {
+      stopScrolling()
+      return
+    }
+    let elapsed = now - movement.start
+    switch movement.kind {
+    case .physics(let x, let y):
+      let sampleX = x.state(at: elapsed)
+      let sampleY = y.state(at: elapsed)
+      setOffsetByItself(CGPoint(x: sampleX.position, y: sampleY.position))
+      if sampleX.isFinished && sampleY.isFinished { stopScrolling() }
+    case .animation(let from, let to, let duration):
+      let fraction = duration > 0 ? min(elapsed / duration, 1) : 1
+      let eased = CGFloat(AnimationCurve.easeInOut(fraction))
+      setOffsetByItself(from.interpolated(to: to, fraction: eased))
+      if fraction >= 1 { stopScrolling() }
+    }
+  }
+
+  private func setOffsetByItself(_ offset: CGPoint) {
+    isMovingByItself = true
+    contentOffset = offset
+    isMovingByItself = false
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Observing
+
+/// The headless `UIScrollView`: content offset, content size, insets and a pan gesture, with
+/// UIKit's scroll physics.
+///
+/// Drive it in one of two ways. **Raw**, exactly as UIKit's KVO would report a gesture (this is
+/// how MJRefresh's formulas are specified):
+///
+/// ```swift
+/// scroll.panState = .began
+/// scroll.contentOffset = CGPoint(x: 0, y: -130)
+/// scroll.panState = .ended
+/// ```
+///
+/// Or with **gestures and physics**: ``beginDragging(at:)``, ``drag(to:)``,
+/// ``endDragging(velocity:)`` and the wheel's ``scroll(by:)``. Past an edge the finger's movement
+/// is rubber-banded; after release the content decelerates and springs back, on the window's
+/// clock.
+///
+/// The insets that apply are ``adjustedContentInset``: the ``contentInset`` you set plus the
+/// contributions of attached components (a refreshing header adds its height). Components never
+/// write `contentInset`. When the adjusted inset changes while no finger is down, the offset is
+/// brought back into the valid range, animated along with the change that caused it.
+///
+/// Bad input is refused: a non-finite offset, size or inset leaves the previous value in place
+/// (and notifies nobody); a negative content size is clamped to zero.
+@MainActor
+open class ScrollModel: View {
+  /// The point of the content at the top left of the bounds.
+  ///
+  /// Assigning it stops deceleration and animated scrolling, as in UIKit. Non-finite values are
+  /// refused.
+  @Observed(validate: acceptFinitePoint)
+  public var contentOffset: CGPoint = .zero {
+    didSet { contentOffsetDidChange(from: oldValue) }
+  }
+
+  /// The size of the content.
+  ///
+  /// Negative dimensions are clamped to zero; non-finite values are refused.
+  @Observed(validate: acceptContentSize)
+  public var contentSize: CGSize = .zero
+
+  /// The insets the user sets around the content.
+  ///
+  /// Non-finite insets are refused.
+  @Observed(validate: acceptFiniteInsets)
+  public var contentInset: EdgeInsets = .zero {
+    didSet { updateAdjustedContentInset() }
+  }
+
+  /// The insets that apply: ``contentInset`` plus every registered contribution.
+  @Observed public private(set) var adjustedContentInset: EdgeInsets = .zero
+
+  /// The state of the pan gesture.
+  ///
+  /// Setting `.began` stops deceleration, as a finger touching the content does.
+  @Observed public var panState: PanState = .possible {
+    didSet {
+      if panState == .began { stopScrolling() }
+    }
+  }
+
+  /// Whether the content moves with a finger: the pan has begun or changed.
+  ///
+  /// Observable: `scroll.observe(\.isDragging)` follows ``panState``.
+  public var isDragging: Bool {
+    panState == .began || panState == .changed
+  }
+
+  /// Whether the content moves on its own after a release (decelerating or springing back).
+  @Observed public internal(set) var isDecelerating = false
+
+  /// Whether the content can be pulled past its edges (rubber band) and springs back.
+  public var bounces = true
+
+  /// Whether vertical bouncing happens even when the content is shorter than the bounds.
+  public var alwaysBounceVertical = false
+
+  /// Whether horizontal bouncing happens even when the content is narrower than the bounds.
+  public var alwaysBounceHorizontal = false
+
+  /// The constants of the rubber band, deceleration and spring.
+  public var physics = ScrollPhysics()
+
+  /// How long the wheel must pause before ``scroll(by:)`` counts as released, in seconds.
+  public var wheelReleaseDelay: TimeInterval = 0.15
+
+  private var insetContributions: [(owner: ObjectIdentifier, insets: EdgeInsets)] = []
+  var gesture: GestureState?
+  var movement: Movement?
+  var isMovingByItself = false
+
+  /// Creates a scroll model.
+  ///
+  /// - Parameter frame: Its rectangle in its superview.
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    clipsToBounds = true
+  }
+
+  /// The bounds origin of a scroll model is its content offset.
+  open override var boundsOrigin: CGPoint { contentOffset }
+
+  /// The content offset as shown on screen now (an animation block may be moving it).
+  public var presentedContentOffset: CGPoint {
+    presentedValue(of: .contentOffset, model: contentOffset)
+  }
+
+  /// The bounds origin as shown on screen: the presented content offset.
+  open override var presentedBoundsOrigin: CGPoint { presentedContentOffset }
+
+  // MARK: - Insets
+
+  /// Sets the insets a component adds to ``adjustedContentInset``, replacing its previous ones.
+  ///
+  /// ```swift
+  /// scroll.setInsetContribution(EdgeInsets(top: 54), for: header)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - insets: The insets to add; non-finite insets are refused.
+  ///   - owner: The component they belong to (its identity is the key).
+  public func setInsetContribution(_ insets: EdgeInsets, for owner: AnyObject) {
+    guard insets.isFinite else { return }
+    let key = ObjectIdentifier(owner)
+    if let index = insetContributions.firstIndex(where: { $0.owner == key }) {
+      insetContributions[index].insets = insets
+    } else {
+      insetContributions.append((key, insets))
+    }
+    updateAdjustedContentInset()
+  }
+
+  /// Removes a component's contribution to ``adjustedContentInset``.
+  ///
+  /// - Parameter owner: The component.
+  public func removeInsetContribution(for owner: AnyObject) {
+    let key = ObjectIdentifier(owner)
+    guard insetContributions.contains(where: { $0.owner == key }) else { return }
+    insetContributions.removeAll { $0.owner == key }
+    updateAdjustedContentInset()
+  }
+
+  /// The insets a component currently adds (zero when it adds none).
+  ///
+  /// - Parameter owner: The component.
+  /// - Returns: Its contribution.
+  public func insetContribution(for owner: AnyObject) -> EdgeInsets {
+    let key = ObjectIdentifier(owner)
+    return insetContributions.first { $0.owner == key }?.insets ?? .zero
+  }
+
+  private func updateAdjustedContentInset() {
+    let adjusted = insetContributions.reduce(contentInset) { $0 + $1.insets }
+    guard adjusted != adjustedContentInset else { return }
+    adjustedContentInset = adjusted
+    adjustedContentInsetDidChange()
+  }
+
+  /// Keeps the offset valid after the insets changed: a running deceleration continues toward
+  /// the new edges; at rest, the offset is clamped (animated when inside an animation block).
+  private func adjustedContentInsetDidChange() {
+    guard !isDragging else { return }
+    if movement != nil {
+      replanMovement()
+      return
+    }
+    let clamped = clampedOffset(contentOffset)
+    if clamped != contentOffset { contentOffset = clamped }
+  }
+
+  // MARK: - The valid range
+
+  /// The smallest valid offset: the adjusted top and left insets scrolled into view.
+  public var minimumContentOffset: CGPoint {
+    CGPoint(x: -adjustedContentInset.left, y: -adjustedContentInset.top)
+  }
+
+  /// The largest valid offset: the end of the content and the bottom and right insets in view
+  /// (never less than ``minimumContentOffset``).
+  public var maximumContentOffset: CGPoint {
+    let minimum = minimumContentOffset
+    return CGPoint(
+      x: max(minimum.x, contentSize.width + adjustedContentInset.right - bounds.width),
+      y: max(minimum.y, contentSize.height + adjustedContentInset.bottom - bounds.height))
+  }
+
+  /// Whether a drag can move the content vertically: it is taller than the bounds with its
+  /// insets, or ``alwaysBounceVertical`` is set.
+  public var canScrollVertically: Bool {
+    alwaysBounceVertical || contentSize.height + adjustedContentInset.vertical > bounds.height
+  }
+
+  /// Whether a drag can move the content horizontally.
+  public var canScrollHorizontally: Bool {
+    alwaysBounceHorizontal || contentSize.width + adjustedContentInset.horizontal > bounds.width
+  }
+
+  /// The nearest valid offset to `offset`.
+  ///
+  /// - Parameter offset: Any offset.
+  /// - Returns: `offset` clamped to ``minimumContentOffset`` ... ``maximumContentOffset``.
+  public func clampedOffset(_ offset: CGPoint) -> CGPoint {
+    let minimum = minimumContentOffset
+    let maximum = maximumContentOffset
+    return CGPoint(
+      x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
+  }
+
+  private func contentOffsetDidChange(from oldValue: CGPoint) {
+    recordAnimation(of: .contentOffset, from: oldValue, to: contentOffset)
+    if !isMovingByItself, movement != nil {
+      stopScrolling()
+    }
+  }
+}
+
+private func acceptFinitePoint(_ current: CGPoint, _ proposed: CGPoint) -> CGPoint? {
+  proposed.isFinite ? proposed : nil
+}
+
+private func acceptContentSize(_ current: CGSize, _ proposed: CGSize) -> CGSize? {
+  guard proposed.isFinite else { return nil }
+  return CGSize(width: max(0, proposed.width), height: max(0, proposed.height))
+}
+
+private func acceptFiniteInsets(_ current: EdgeInsets, _ proposed: EdgeInsets) -> EdgeInsets? {
+  proposed.isFinite ? proposed : nil
+}

@@ -1,0 +1,355 @@
+import Foundation
+import Observing
+
+/// The headless `UIView`: a rectangle in a tree of views, with UIKit's geometry, hierarchy,
+/// layout and display hooks, observable with `Observing`.
+///
+/// Subclass it as you would subclass `UIView`: lay out subviews in ``layoutSubviews()``, draw in
+/// ``draw(in:)``, and react to the hierarchy in the `willMove`/`didMove` hooks.
+///
+/// ```swift
+/// final class Badge: View {
+///   let label = Label()
+///   override init(frame: CGRect) {
+///     super.init(frame: frame)
+///     addSubview(label)
+///   }
+///   override func layoutSubviews() {
+///     super.layoutSubviews()
+///     label.frame = bounds
+///   }
+/// }
+/// ```
+///
+/// Geometry and appearance are `@Observed`: `view.observe(\.frame)` works as KVO does, and so
+/// does `\.bounds`, which follows `frame` (and, in a ``ScrollModel``, `contentOffset`).
+/// Assignments of non-finite geometry are refused: the previous value stays.
+@MainActor
+open class View: Observable {
+  /// The registry of this view's observers.
+  public nonisolated let observationRegistry = ObservationRegistry()
+
+  /// The view's rectangle in its superview's coordinates.
+  ///
+  /// A change of size marks the view as needing layout. Non-finite rectangles are refused.
+  @Observed(validate: acceptFiniteRect)
+  public var frame: CGRect = .zero {
+    didSet {
+      if frame.size != oldValue.size { setNeedsLayout() }
+      recordAnimation(of: .frame, from: oldValue, to: frame)
+    }
+  }
+
+  /// The opacity, 0...1 (values outside are clamped, `NaN` is refused).
+  @Observed(validate: acceptUnitInterval)
+  public var alpha: CGFloat = 1 {
+    didSet { recordAnimation(of: .alpha, from: oldValue, to: alpha) }
+  }
+
+  /// Whether the view and its subviews are hidden.
+  @Observed public var isHidden = false
+
+  /// Whether the view receives taps (and, for refresh components, scroll changes).
+  @Observed public var isUserInteractionEnabled = true
+
+  /// The color that fills the view's bounds before it draws, or `nil` for none.
+  @Observed public var backgroundColor: Color?
+
+  /// The view's rotation.
+  @Observed public var transform: Transform = .identity {
+    didSet {
+      recordAnimation(of: .rotation, from: oldValue.rotation, to: transform.rotation)
+    }
+  }
+
+  /// Whether subviews are clipped to the bounds when drawn.
+  public var clipsToBounds = false
+
+  /// Called when the view is tapped (see ``Window/sendTap(at:)``).
+  public var onTap: ((View) -> Void)?
+
+  /// The view containing this one.
+  public private(set) weak var superview: View?
+
+  /// The views this one contains, back to front.
+  public private(set) var subviews: [View] = []
+
+  /// The window the view is in, or `nil` when it is not on screen.
+  public internal(set) weak var window: Window?
+
+  /// Whether ``layoutSubviews()`` is due.
+  public private(set) var needsLayout = true
+
+  /// Whether ``draw(in:)`` is due in the next display pass.
+  public private(set) var needsDisplay = true
+
+  /// The presentation animations running on this view, by property.
+  var animationTracks: [AnimatedProperty: AnimationTrack] = [:]
+
+  /// Creates a view with a frame.
+  ///
+  /// - Parameter frame: The view's rectangle in its future superview's coordinates.
+  public init(frame: CGRect) {
+    self.frame = frame.isFinite ? frame : .zero
+  }
+
+  /// Creates a view with a zero frame.
+  public convenience init() {
+    self.init(frame: .zero)
+  }
+
+  // MARK: - Geometry
+
+  /// The origin of the view's own coordinate system: zero, except in a ``ScrollModel``, where
+  /// it is the content offset.
+  open var boundsOrigin: CGPoint { .zero }
+
+  /// The bounds origin as shown on screen now: the animated content offset of a scroll model.
+  open var presentedBoundsOrigin: CGPoint { boundsOrigin }
+
+  /// The view's rectangle in its own coordinates: ``boundsOrigin`` and the size of ``frame``.
+  ///
+  /// Setting it changes the frame's size, keeping the frame's center.
+  public var bounds: CGRect {
+    get { CGRect(origin: boundsOrigin, size: frame.size) }
+    set {
+      guard newValue.size.isFinite else { return }
+      let center = CGPoint(x: frame.midX, y: frame.midY)
+      frame = CGRect(
+        x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
+        width: newValue.width, height: newValue.height)
+    }
+  }
+
+  /// The center of the frame, in the superview's coordinates.
+  public var center: CGPoint {
+    get { CGPoint(x: frame.midX, y: frame.midY) }
+    set {
+      frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
+    }
+  }
+
+  /// Converts a point from this view's coordinates to another view's (or the window's, for
+  /// `nil`), through their common ancestor.
+  ///
+  /// - Parameters:
+  ///   - point: A point in this view's coordinates.
+  ///   - view: The target view, or `nil` for the root of this view's tree.
+  /// - Returns: The same point in `view`'s coordinates.
+  public func convert(_ point: CGPoint, to view: View?) -> CGPoint {
+    let inRoot = pointInRoot(point)
+    guard let view else { return inRoot }
+    let origin = view.pointInRoot(.zero)
+    return CGPoint(x: inRoot.x - origin.x, y: inRoot.y - origin.y)
+  }
+
+  /// Converts a rectangle from this view's coordinates to another view's.
+  ///
+  /// - Parameters:
+  ///   - rect: A rectangle in this view's coordinates.
+  ///   - view: The target view, or `nil` for the root of this view's tree.
+  /// - Returns: The same rectangle in `view`'s coordinates.
+  public func convert(_ rect: CGRect, to view: View?) -> CGRect {
+    CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+  }
+
+  private func pointInRoot(_ point: CGPoint) -> CGPoint {
+    var result = point
+    var view: View? = self
+    while let current = view {
+      let origin = current.boundsOrigin
+      result.x += current.frame.minX - origin.x
+      result.y += current.frame.minY - origin.y
+      view = current.superview
+    }
+    return result
+  }
+
+  // MARK: - Hierarchy
+
+  /// Adds a view at the front of the subviews.
+  ///
+  /// - Parameter view: The view to add; it leaves its current superview first.
+  public func addSubview(_ view: View) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Inserts a view among the subviews.
+  ///
+  /// The hooks run in UIKit's order: the view's ``willMove(toSuperview:)`` and
+  /// ``willMove(toWindow:)``, then ``didMoveToWindow()`` and ``didMoveToSuperview()``, then this
+  /// view's ``didAddSubview(_:)``.
+  ///
+  /// - Parameters:
+  ///   - view: The view to insert; inserting a view into itself or an ancestor is ignored.
+  ///   - index: The position, clamped to `0...subviews.count`.
+  public func insertSubview(_ view: View, at index: Int) {
+    guard view !== self, !isDescendant(of: view) else { return }
+    if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+      subviews.remove(at: current)
+      subviews.insert(view, at: min(max(index, 0), subviews.count))
+      return
+    }
+    view.removeFromSuperview()
+    view.willMove(toSuperview: self)
+    let movesWindow = view.window !== window
+    if movesWindow { view.propagateWillMove(toWindow: window) }
+    subviews.insert(view, at: min(max(index, 0), subviews.count))
+    view.superview = self
+    if movesWindow { view.propagateDidMove(toWindow: window) }
+    view.didMoveToSuperview()
+    didAddSubview(view)
+    view.setNeedsLayout()
+    setNeedsLayout()
+  }
+
+  /// Removes the view from its superview, running the hierarchy hooks.
+  public func removeFromSuperview() {
+    guard let superview else { return }
+    willMove(toSuperview: nil)
+    let hadWindow = window != nil
+    if hadWindow { propagateWillMove(toWindow: nil) }
+    superview.willRemoveSubview(self)
+    superview.subviews.removeAll { $0 === self }
+    self.superview = nil
+    if hadWindow { propagateDidMove(toWindow: nil) }
+    didMoveToSuperview()
+    superview.setNeedsLayout()
+  }
+
+  /// Whether the view is `view` or one of its descendants.
+  ///
+  /// - Parameter view: A possible ancestor.
+  /// - Returns: `true` when `view` is this view or contains it.
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  private func propagateWillMove(toWindow newWindow: Window?) {
+    willMove(toWindow: newWindow)
+    for subview in subviews { subview.propagateWillMove(toWindow: newWindow) }
+  }
+
+  private func propagateDidMove(toWindow newWindow: Window?) {
+    window = newWindow
+    if newWindow != nil {
+      needsDisplay = true
+      newWindow?.setNeedsFrame()
+    }
+    didMoveToWindow()
+    for subview in subviews { subview.propagateDidMove(toWindow: newWindow) }
+  }
+
+  /// Called before the view moves to a new superview (or leaves, with `nil`); call `super`.
+  ///
+  /// - Parameter newSuperview: The future superview, or `nil` when the view is removed.
+  open func willMove(toSuperview newSuperview: View?) {}
+
+  /// Called after the view moved to a new superview or left one; call `super`.
+  open func didMoveToSuperview() {}
+
+  /// Called before the view (or an ancestor) moves to a new window; call `super`.
+  ///
+  /// - Parameter newWindow: The future window, or `nil` when leaving the screen.
+  open func willMove(toWindow newWindow: Window?) {}
+
+  /// Called after the view moved to a window or left one; call `super`.
+  ///
+  /// ``window`` is already up to date.
+  open func didMoveToWindow() {}
+
+  /// Called after a subview was added; call `super`.
+  ///
+  /// - Parameter subview: The added view.
+  open func didAddSubview(_ subview: View) {}
+
+  /// Called before a subview is removed; call `super`.
+  ///
+  /// - Parameter subview: The view about to be removed.
+  open func willRemoveSubview(_ subview: View) {}
+
+  // MARK: - Layout and display
+
+  /// Marks the view as needing layout; the next layout pass (or ``layoutIfNeeded()``) runs
+  /// ``layoutSubviews()``.
+  public func setNeedsLayout() {
+    needsLayout = true
+    window?.setNeedsFrame()
+  }
+
+  /// Lays out this view and its whole subtree now, where layout is due.
+  public func layoutIfNeeded() {
+    if needsLayout {
+      needsLayout = false
+      layoutSubviews()
+    }
+    for subview in subviews {
+      subview.layoutIfNeeded()
+    }
+  }
+
+  /// Positions the subviews; override it to lay out your own, and call `super`.
+  open func layoutSubviews() {}
+
+  /// Marks the view as needing display; the next display pass calls ``draw(in:)``.
+  public func setNeedsDisplay() {
+    needsDisplay = true
+    window?.setNeedsFrame()
+  }
+
+  /// Runs ``draw(in:)`` on every visible view of the subtree whose display is due.
+  func displayIfNeeded(in canvas: Canvas) {
+    guard !isHidden else { return }
+    if needsDisplay {
+      needsDisplay = false
+      draw(in: canvas)
+    }
+    for subview in subviews {
+      subview.displayIfNeeded(in: canvas)
+    }
+  }
+
+  /// Draws the view's content in its own coordinates; override it and call `super`.
+  ///
+  /// Renderers call it for every visible view on every frame they draw; the window's display
+  /// pass also calls it (with a canvas that draws nothing) when the view first appears on screen
+  /// and after ``setNeedsDisplay()``, as UIKit calls `drawRect:`. The background color has
+  /// already been filled.
+  ///
+  /// - Parameter canvas: Where to draw.
+  open func draw(in canvas: Canvas) {}
+
+  // MARK: - Hit testing
+
+  /// The deepest visible, interactive view containing a point, or `nil`.
+  ///
+  /// - Parameter point: A point in this view's coordinates.
+  /// - Returns: The view that should receive a touch there.
+  public func hitTest(_ point: CGPoint) -> View? {
+    guard !isHidden, isUserInteractionEnabled, alpha > 0.01,
+      bounds.contains(point)
+    else { return nil }
+    for subview in subviews.reversed() {
+      let origin = subview.frame.origin
+      let inner = subview.boundsOrigin
+      let local = CGPoint(x: point.x - origin.x + inner.x, y: point.y - origin.y + inner.y)
+      if let hit = subview.hitTest(local) { return hit }
+    }
+    return self
+  }
+}
+
+/// Refuses rectangles with non-finite coordinates.
+private func acceptFiniteRect(_ current: CGRect, _ proposed: CGRect) -> CGRect? {
+  proposed.isFinite ? proposed : nil
+}
+
+/// Clamps to 0...1 and refuses `NaN`.
+private func acceptUnitInterval(_ current: CGFloat, _ proposed: CGFloat) -> CGFloat? {
+  proposed.isNaN ? nil : min(max(proposed, 0), 1)
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The root of a view tree on screen: the headless `UIWindow`, which owns the tree's clock.
+///
+/// Views in a window are "on screen" (their ``View/window`` is set), animate on the window's
+/// ``clock`` and are laid out and displayed on its frames, as UIKit's run loop does:
+///
+/// ```swift
+/// let clock = ManualFrameClock()
+/// let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
+/// let scroll = ScrollModel(frame: window.bounds)
+/// window.addSubview(scroll)
+/// clock.advance(by: 0)  // the layout and display passes run
+/// ```
+@MainActor
+open class Window: View {
+  /// The clock that drives animations, physics and delayed work in this window.
+  public let clock: FrameClock
+
+  private var frameTask: ClockTask?
+  private var framesWantedUntil: TimeInterval = -.infinity
+  private let displayCanvas = NullCanvas()
+
+  /// Creates a window.
+  ///
+  /// - Parameters:
+  ///   - frame: The window's rectangle (its size is the screen's).
+  ///   - clock: The time source; a ``ManualFrameClock`` in tests, a ``RealTimeFrameClock`` in
+  ///     an interactive app.
+  public init(frame: CGRect, clock: FrameClock) {
+    self.clock = clock
+    super.init(frame: frame)
+    window = self
+    setNeedsFrame()
+  }
+
+  /// Asks for a frame: on the next frame, the layout pass and then the display pass run.
+  func setNeedsFrame() {
+    guard frameTask == nil else { return }
+    frameTask = clock.addFrameHandler { [weak self] _ in self?.runFrame() }
+  }
+
+  /// Keeps frames coming until `time`, so presentation animations are redrawn while they run.
+  func keepFramesComing(until time: TimeInterval) {
+    framesWantedUntil = max(framesWantedUntil, time)
+    setNeedsFrame()
+  }
+
+  /// One frame: layout, then display; stops asking for frames when nothing is due.
+  private func runFrame() {
+    layoutIfNeeded()
+    displayIfNeeded(in: displayCanvas)
+    if clock.now >= framesWantedUntil, !hasPendingWork {
+      frameTask?.cancel()
+      frameTask = nil
+    }
+  }
+
+  private var hasPendingWork: Bool {
+    func pending(_ view: View) -> Bool {
+      view.needsLayout || view.needsDisplay || view.subviews.contains(where: pending)
+    }
+    return pending(self)
+  }
+
+  /// Delivers a tap at a point to the deepest view there that has an ``View/onTap`` handler (or
+  /// whose ancestor has one).
+  ///
+  /// - Parameter point: The point in window coordinates.
+  /// - Returns: Whether a handler received the tap.
+  @discardableResult
+  public func sendTap(at point: CGPoint) -> Bool {
+    var view = hitTest(point)
+    while let current = view {
+      if let onTap = current.onTap {
+        onTap(current)
+        return true
+      }
+      view = current.superview
+    }
+    return false
+  }
+}
