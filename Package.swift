@@ -17,7 +17,7 @@ let package = Package(
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Observing", "AllocationCounter"],
+      dependencies: ["Observing", "Refresh", "AllocationCounter"],
       path: "Examples/Benchmarks",
       exclude: ["README.md"]
     ),

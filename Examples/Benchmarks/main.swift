@@ -2,7 +2,8 @@ import Foundation
 
 /// The sections, by the name `--section` takes.
 let sections: [String: (inout Bench) -> Void] = [
-  "observing": { $0.runObserving() }
+  "observing": { $0.runObserving() },
+  "scroll": { $0.runScroll() },
 ]
 
 let usage = """

@@ -67,7 +67,9 @@ enum AnimationCurve {
 
 /// One property animating on screen: the presented value moves from `from` to `to` while the
 /// model value is already `to`.
+@MainActor
 struct AnimationTrack {
+  let lifetime = TrackLifetime()
   let start: TimeInterval
   let duration: TimeInterval
   private let value: (CGFloat) -> Any

@@ -33,9 +33,9 @@ extension View {
     completion: ((Bool) -> Void)? = nil
   ) {
     let transaction = AnimationTransaction()
-    AnimationTransaction.stack.append(transaction)
+    AnimationTransaction.push(transaction)
     animations()
-    AnimationTransaction.stack.removeLast()
+    AnimationTransaction.pop()
     transaction.commit(
       duration: sanitized(duration), delay: sanitized(delay), completion: completion)
   }
@@ -44,9 +44,9 @@ extension View {
   ///
   /// - Parameter changes: The changes to make.
   public static func performWithoutAnimation(_ changes: () -> Void) {
-    AnimationTransaction.stack.append(nil)
+    AnimationTransaction.push(nil)
     changes()
-    AnimationTransaction.stack.removeLast()
+    AnimationTransaction.pop()
   }
 
   private static func sanitized(_ seconds: TimeInterval) -> TimeInterval {
@@ -75,32 +75,69 @@ extension View {
   }
 
   func presentedValue<Value>(of property: AnimatedProperty, model: Value) -> Value {
-    guard let track = animationTracks[property], let now = window?.clock.now else { return model }
+    guard AnimationTransaction.flags.pointee.liveTracks != 0,
+      let track = animationTracks[property], let now = window?.clock.now
+    else { return model }
     guard let value = track.presentedValue(at: now, as: Value.self) else {
-      animationTracks[property] = nil
+      setTrack(nil, for: property)
       return model
     }
     return value
+  }
+
+  /// Replaces a property's track (`nil` removes it), keeping the count of live tracks.
+  func setTrack(_ track: AnimationTrack?, for property: AnimatedProperty) {
+    let previous =
+      if let track {
+        animationTracks.updateValue(track, forKey: property)
+      } else {
+        animationTracks.removeValue(forKey: property)
+      }
+    previous?.lifetime.end()
+    track?.lifetime.begin()
   }
 
   /// Records a change of an animatable property for the animation block in progress, if any.
   func recordAnimation<Value: Interpolatable & Equatable>(
     of property: AnimatedProperty, from oldValue: Value, to newValue: Value
   ) {
+    // The common case, no animation block and no animation anywhere, reads two plain integers.
+    let flags = AnimationTransaction.flags.pointee
+    guard flags.depth != 0 || flags.liveTracks != 0 else { return }
+    guard let transaction = AnimationTransaction.stack.last, let transaction else {
+      // A change outside any animation block jumps on screen too.
+      setTrack(nil, for: property)
+      return
+    }
     guard oldValue != newValue else { return }
-    guard let transaction = AnimationTransaction.stack.last else {
-      // A change outside any animation jumps on screen too.
-      animationTracks[property] = nil
-      return
-    }
-    guard let transaction else {
-      animationTracks[property] = nil
-      return
-    }
     let presented = presentedValue(of: property, model: oldValue)
     transaction.record(view: self, property: property) { start, duration in
       AnimationTrack(from: presented, to: newValue, start: start, duration: duration)
     }
+  }
+}
+
+/// A weak reference, for closures that must not keep views alive.
+struct Weak<Object: AnyObject> {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}
+
+/// Counts a track among the live ones from ``begin()`` until the first ``end()``.
+@MainActor
+final class TrackLifetime {
+  private(set) var isLive = false
+
+  func begin() {
+    guard !isLive else { return }
+    isLive = true
+    AnimationTransaction.flags.pointee.liveTracks += 1
+  }
+
+  func end() {
+    guard isLive else { return }
+    isLive = false
+    AnimationTransaction.flags.pointee.liveTracks -= 1
   }
 }
 
@@ -109,6 +146,24 @@ extension View {
 final class AnimationTransaction {
   /// The blocks in progress, innermost last; `nil` for `performWithoutAnimation`.
   static var stack: [AnimationTransaction?] = []
+
+  /// How deep the blocks are nested, and how many tracks exist, in plain memory: setters read
+  /// them on every change, and reading a class or static property costs an exclusivity check.
+  nonisolated(unsafe) static let flags: UnsafeMutablePointer<(depth: Int, liveTracks: Int)> = {
+    let flags = UnsafeMutablePointer<(depth: Int, liveTracks: Int)>.allocate(capacity: 1)
+    flags.initialize(to: (0, 0))
+    return flags
+  }()
+
+  static func push(_ transaction: AnimationTransaction?) {
+    stack.append(transaction)
+    flags.pointee.depth += 1
+  }
+
+  static func pop() {
+    stack.removeLast()
+    flags.pointee.depth -= 1
+  }
 
   private var changes:
     [(view: View, property: AnimatedProperty, make: (TimeInterval, TimeInterval) -> AnimationTrack)] =
@@ -125,21 +180,27 @@ final class AnimationTransaction {
   /// and arranges the completion.
   func commit(duration: TimeInterval, delay: TimeInterval, completion: ((Bool) -> Void)?) {
     guard let window = changes.lazy.compactMap(\.view.window).first else {
-      for change in changes { change.view.animationTracks[change.property] = nil }
+      for change in changes { change.view.setTrack(nil, for: change.property) }
       completion?(true)
       return
     }
     let clock = window.clock
     let start = clock.now + delay
+    var started: [(view: Weak<View>, property: AnimatedProperty, lifetime: TrackLifetime)] = []
     for change in changes {
-      guard change.view.window != nil else {
-        change.view.animationTracks[change.property] = nil
-        continue
-      }
-      change.view.animationTracks[change.property] = change.make(start, duration)
+      let track = change.view.window == nil ? nil : change.make(start, duration)
+      change.view.setTrack(track, for: change.property)
+      if let track { started.append((Weak(change.view), change.property, track.lifetime)) }
     }
     window.keepFramesComing(until: start + duration)
     clock.schedule(after: delay + duration) {
+      // The tracks are over: drop those still in place, so setters take their fast path again.
+      for (view, property, lifetime) in started where lifetime.isLive {
+        if let view = view.object, view.animationTracks[property]?.lifetime === lifetime {
+          view.setTrack(nil, for: property)
+        }
+        lifetime.end()
+      }
       completion?(true)
     }
   }

@@ -14,7 +14,11 @@ struct GestureState {
 }
 
 /// The content moving by itself: physics after a release, or an animated scroll.
-struct Movement {
+///
+/// A class, so that the setter's "is anything moving?" test reads a reference, not a copy of
+/// two planned motions.
+@MainActor
+final class Movement {
   enum Kind {
     case physics(x: ScrollMotion, y: ScrollMotion)
     case animation(from: CGPoint, to: CGPoint, duration: TimeInterval)
@@ -22,6 +26,12 @@ struct Movement {
   var kind: Kind
   var start: TimeInterval
   let task: ClockTask
+
+  init(kind: Kind, start: TimeInterval, task: ClockTask) {
+    self.kind = kind
+    self.start = start
+    self.task = task
+  }
 }
 
 extension ScrollModel {
@@ -173,14 +183,13 @@ extension ScrollModel {
   private func motions(from position: CGPoint, velocity: CGPoint) -> (ScrollMotion, ScrollMotion) {
     let minimum = minimumContentOffset
     let maximum = maximumContentOffset
+    // An axis that cannot scroll gets no velocity, but still comes back into the valid range.
     let x = ScrollMotion(
       position: position.x, velocity: canScrollHorizontally ? velocity.x : 0,
-      minimum: canScrollHorizontally ? minimum.x : position.x,
-      maximum: canScrollHorizontally ? maximum.x : position.x, bounces: bounces, physics: physics)
+      minimum: minimum.x, maximum: maximum.x, bounces: bounces, physics: physics)
     let y = ScrollMotion(
       position: position.y, velocity: canScrollVertically ? velocity.y : 0,
-      minimum: canScrollVertically ? minimum.y : position.y,
-      maximum: canScrollVertically ? maximum.y : position.y, bounces: bounces, physics: physics)
+      minimum: minimum.y, maximum: maximum.y, bounces: bounces, physics: physics)
     return (x, y)
   }
 
@@ -211,10 +220,10 @@ extension ScrollModel {
       let (newX, newY) = motions(
         from: CGPoint(x: sampleX.position, y: sampleY.position),
         velocity: CGPoint(x: sampleX.velocity, y: sampleY.velocity))
-      self.movement?.kind = .physics(x: newX, y: newY)
-      self.movement?.start = now
+      movement.kind = .physics(x: newX, y: newY)
+      movement.start = now
     case .animation(let from, let to, let duration):
-      self.movement?.kind = .animation(from: from, to: clampedOffset(to), duration: duration)
+      movement.kind = .animation(from: from, to: clampedOffset(to), duration: duration)
     }
   }
 

@@ -40,7 +40,9 @@ open class ScrollModel: View {
   ///
   /// Negative dimensions are clamped to zero; non-finite values are refused.
   @Observed(validate: acceptContentSize)
-  public var contentSize: CGSize = .zero
+  public var contentSize: CGSize = .zero {
+    didSet { validRangeDidChange() }
+  }
 
   /// The insets the user sets around the content.
   ///
@@ -100,6 +102,11 @@ open class ScrollModel: View {
     clipsToBounds = true
   }
 
+  override func frameSizeDidChange() {
+    super.frameSizeDidChange()
+    validRangeDidChange()
+  }
+
   /// The bounds origin of a scroll model is its content offset.
   open override var boundsOrigin: CGPoint { contentOffset }
 
@@ -156,12 +163,13 @@ open class ScrollModel: View {
     let adjusted = insetContributions.reduce(contentInset) { $0 + $1.insets }
     guard adjusted != adjustedContentInset else { return }
     adjustedContentInset = adjusted
-    adjustedContentInsetDidChange()
+    validRangeDidChange()
   }
 
-  /// Keeps the offset valid after the insets changed: a running deceleration continues toward
-  /// the new edges; at rest, the offset is clamped (animated when inside an animation block).
-  private func adjustedContentInsetDidChange() {
+  /// Keeps the offset valid after the insets, the content size or the bounds changed: a running
+  /// deceleration continues toward the new edges; at rest, the offset is clamped (animated when
+  /// inside an animation block); under a finger, nothing moves until the release.
+  func validRangeDidChange() {
     guard !isDragging else { return }
     if movement != nil {
       replanMovement()

@@ -35,7 +35,7 @@ open class View: Observable {
   @Observed(validate: acceptFiniteRect)
   public var frame: CGRect = .zero {
     didSet {
-      if frame.size != oldValue.size { setNeedsLayout() }
+      if frame.size != oldValue.size { frameSizeDidChange() }
       recordAnimation(of: .frame, from: oldValue, to: frame)
     }
   }
@@ -215,6 +215,11 @@ open class View: Observable {
     if hadWindow { propagateDidMove(toWindow: nil) }
     didMoveToSuperview()
     superview.setNeedsLayout()
+  }
+
+  /// Called when the frame's size changed: the view needs layout.
+  func frameSizeDidChange() {
+    setNeedsLayout()
   }
 
   /// Whether the view is `view` or one of its descendants.
