@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "swift-refresh",
+  defaultLocalization: "en",
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Observing", targets: ["Observing"]),
@@ -12,7 +13,7 @@ let package = Package(
   targets: [
     .target(name: "Observing"),
     .testTarget(name: "ObservingTests", dependencies: ["Observing"]),
-    .target(name: "Refresh", dependencies: ["Observing"]),
+    .target(name: "Refresh", dependencies: ["Observing"], resources: [.process("Resources")]),
     .testTarget(name: "RefreshTests", dependencies: ["Refresh"]),
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(

@@ -1,0 +1,132 @@
+import Foundation
+import Observing
+
+/// A footer that stays under the content and loads when it comes into view: MJRefresh's
+/// `MJRefreshAutoFooter`.
+///
+/// It adds its height to the bottom inset while attached and visible, and sits at
+/// `y = contentSize.height`. It begins refreshing by itself:
+///
+/// - when the content is taller than the viewport, as the offset grows past
+///   `contentHeight - frameHeight + h * triggerAutomaticallyRefreshPercent + insetBottom - h`;
+/// - when the finger lifts: with short content after any upward pull, with tall content at the
+///   bottom.
+///
+/// Unlike MJRefresh, it never loads more than ``autoTriggerTimes`` times per drag (once, by
+/// default), so a slow network cannot make it load twice for one pull, and short content cannot
+/// make it loop.
+@MainActor
+open class RefreshAutoFooter: RefreshFooter {
+  /// Whether the footer loads by itself as it comes into view (`true`), or only when tapped or
+  /// asked.
+  public var automaticallyRefresh = true
+
+  /// How much of the footer must be visible before it loads, 1 meaning all of it (MJRefresh's
+  /// `triggerAutomaticallyRefreshPercent`).
+  public var triggerAutomaticallyRefreshPercent: CGFloat = 1
+
+  /// How many times the footer may load by itself per drag; -1 means without limit.
+  public var autoTriggerTimes = 1 {
+    didSet { remainingTriggers = autoTriggerTimes }
+  }
+
+  private var remainingTriggers = 1
+  private var hasContribution = false
+
+  open override func prepare() {
+    super.prepare()
+    remainingTriggers = autoTriggerTimes
+  }
+
+  /// Hiding the footer gives back its inset (and stops a load); showing it takes the inset
+  /// again. Overrides must call `super`.
+  open override var isHidden: Bool {
+    didSet {
+      guard isHidden != oldValue else { return }
+      if isHidden, isRefreshing { state = .idle }
+      updateContribution()
+      if !isHidden, let scrollView { frame.origin.y = scrollView.contentSize.height }
+    }
+  }
+
+  open override func willMove(toSuperview newSuperview: View?) {
+    super.willMove(toSuperview: newSuperview)
+    hasContribution = false
+    guard let scroll = newSuperview as? ScrollModel else { return }
+    updateContribution()
+    frame.origin.y = scroll.contentSize.height
+  }
+
+  private func updateContribution() {
+    let wanted = !isHidden && scrollView != nil
+    guard wanted != hasContribution else { return }
+    hasContribution = wanted
+    insetContribution = wanted ? EdgeInsets(bottom: frame.height) : .zero
+  }
+
+  open override func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {
+    super.scrollViewContentSizeDidChange(change)
+    guard let scrollView else { return }
+    frame.origin.y = scrollView.contentSize.height
+  }
+
+  open override func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {
+    super.scrollViewContentOffsetDidChange(change)
+    guard let scrollView, state == .idle, automaticallyRefresh, frame.minY != 0 else { return }
+    let inset = scrollView.adjustedContentInset
+    let contentHeight = scrollView.contentSize.height
+    let frameHeight = scrollView.frame.height
+    guard inset.top + contentHeight > frameHeight else { return }
+    let height = frame.height
+    let trigger =
+      contentHeight - frameHeight + height * triggerAutomaticallyRefreshPercent + inset.bottom
+      - height
+    guard scrollView.contentOffset.y >= trigger else { return }
+    // Only while the content moves toward the end: not when it springs back after a release.
+    if let old = change?.oldValue, let new = change?.newValue, new.y <= old.y { return }
+    triggerAutomatically()
+  }
+
+  open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
+    super.scrollViewPanStateDidChange(change)
+    guard let scrollView, state == .idle else { return }
+    switch scrollView.panState {
+    case .began:
+      remainingTriggers = autoTriggerTimes
+    case .ended:
+      let inset = scrollView.adjustedContentInset
+      let contentHeight = scrollView.contentSize.height
+      let frameHeight = scrollView.frame.height
+      let offsetY = scrollView.contentOffset.y
+      let atEnd =
+        inset.top + contentHeight <= frameHeight
+        ? offsetY >= -inset.top  // short content: any upward pull
+        : offsetY >= contentHeight + inset.bottom - frameHeight  // tall content: at the bottom
+      if atEnd { triggerAutomatically() }
+    default:
+      break
+    }
+  }
+
+  /// Begins refreshing by itself, if this drag's budget allows.
+  private func triggerAutomatically() {
+    guard remainingTriggers != 0 else { return }
+    if remainingTriggers > 0 { remainingTriggers -= 1 }
+    beginRefreshing()
+  }
+
+  open override func stateDidChange(from oldState: RefreshState) {
+    super.stateDidChange(from: oldState)
+    switch state {
+    case .refreshing:
+      executeRefreshingCallback(generation: beginRefreshGeneration())
+    case .idle, .noMoreData:
+      if oldState == .refreshing || oldState == .willRefresh {
+        endRefreshingAnimationBeginAction?()
+        finishEndRefreshing(generation: refreshGeneration)
+      }
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,429 @@
+import Foundation
+import Observing
+
+/// The base of every refresh control: MJRefresh's `MJRefreshComponent`.
+///
+/// A component is a view that you attach to a ``ScrollModel`` (through ``ScrollModel/header``,
+/// ``ScrollModel/footer`` or ``ScrollModel/trailer``). It watches the scroll model's
+/// `contentOffset`, `contentSize` and `panState` through `Observing`, moves between the
+/// ``RefreshState``s, and calls your refreshing action:
+///
+/// ```swift
+/// scroll.header = RefreshNormalHeader {
+///   model.reload { scroll.header?.endRefreshing() }
+/// }
+/// ```
+///
+/// To write your own component, subclass one of the concrete classes and override the hooks:
+/// ``prepare()`` (set up once), ``placeSubviews()`` (lay out), the three `scrollView…DidChange`
+/// hooks, ``stateDidChange(from:)`` and ``i18nDidChange()``. Every hook must call `super`.
+///
+/// Unlike MJRefresh, ``endRefreshing()`` changes the state at once (``isRefreshing`` is `false`
+/// when it returns), and components never write the scroll model's `contentInset`: they add
+/// their own contribution to its `adjustedContentInset`, so yours is never overwritten.
+@MainActor
+open class RefreshComponent: View {
+  // MARK: State
+
+  /// The current state.
+  ///
+  /// Components move between states by themselves; setting it directly forces a state (for a
+  /// custom component, say) and runs ``stateDidChange(from:)``.
+  @Observed public var state: RefreshState = .idle {
+    didSet {
+      guard state != oldValue else { return }
+      stateChangeDepth += 1
+      stateDidChange(from: oldValue)
+      stateChangeDepth -= 1
+      if stateChangeDepth == 0 { runPendingCallbacks() }
+    }
+  }
+
+  /// Whether the component is refreshing or about to (``RefreshState/refreshing`` or
+  /// ``RefreshState/willRefresh``).
+  public var isRefreshing: Bool {
+    state == .refreshing || state == .willRefresh
+  }
+
+  /// How far the component has been pulled into view, 0 (hidden) ... 1 (fully shown) and beyond.
+  @Observed public var pullingPercent: CGFloat = 0 {
+    didSet {
+      guard !isRefreshing, automaticallyChangeAlpha else { return }
+      alpha = pullingPercent
+    }
+  }
+
+  /// Whether the opacity follows ``pullingPercent`` (the component fades in as it is pulled).
+  public var automaticallyChangeAlpha = false {
+    didSet {
+      guard !isRefreshing else { return }
+      alpha = automaticallyChangeAlpha ? pullingPercent : 1
+    }
+  }
+
+  /// When a pull begins refreshing: on release past the threshold (the default), or as soon as
+  /// the threshold is crossed.
+  public var triggerMode: RefreshTriggerMode = .onRelease
+
+  // MARK: Callbacks
+
+  /// Called when refreshing begins (after the component is shown): MJRefresh's
+  /// `refreshingBlock`. Call ``endRefreshing()`` when your work is done.
+  public var refreshingBlock: (() -> Void)?
+
+  /// An asynchronous refreshing action: refreshing ends by itself when it returns.
+  ///
+  /// The task is cancelled if refreshing is ended by other means or the component is removed
+  /// from its scroll model.
+  public var refreshingAction: (@MainActor () async -> Void)?
+
+  /// Called after the refreshing callback (MJRefresh's `beginRefreshingCompletionBlock`).
+  public var beginRefreshingCompletionBlock: (() -> Void)?
+
+  /// Called when the animation that ends refreshing has finished (MJRefresh's
+  /// `endRefreshingCompletionBlock`).
+  public var endRefreshingCompletionBlock: (() -> Void)?
+
+  /// Called as the animation that ends refreshing begins (MJRefresh's
+  /// `endRefreshingAnimationBeginAction`).
+  public var endRefreshingAnimationBeginAction: (() -> Void)?
+
+  /// Called when the component becomes armed: pulled far enough that releasing refreshes (a
+  /// place for haptic feedback on devices).
+  public var onArmed: (() -> Void)?
+
+  private var refreshingTarget: (() -> Void)?
+  private var refreshingTask: Task<Void, Never>?
+  private var pendingCallbacks: [() -> Void] = []
+  private var stateChangeDepth = 0
+
+  /// Counts entries into refreshing, so that a late animation completion can tell whether its
+  /// refresh is still the current one.
+  private(set) var refreshGeneration = 0
+
+  // MARK: Durations
+
+  /// The duration of quick animations; ``RefreshConfig/fastAnimationDuration`` (0.25 s) unless
+  /// set.
+  public var fastAnimationDuration = RefreshConfig.default.fastAnimationDuration
+
+  /// The duration of slow animations; ``RefreshConfig/slowAnimationDuration`` (0.4 s) unless set.
+  public var slowAnimationDuration = RefreshConfig.default.slowAnimationDuration
+
+  /// Turns off the component's animations: both durations become 0.
+  public func setAnimationDisabled() {
+    fastAnimationDuration = 0
+    slowAnimationDuration = 0
+  }
+
+  // MARK: The scroll model
+
+  /// The scroll model the component is attached to.
+  public private(set) weak var scrollView: ScrollModel?
+
+  /// The scroll model's insets without this component's own contribution: the insets when this
+  /// component is not refreshing.
+  public var scrollViewOriginalInset: EdgeInsets {
+    guard let scrollView else { return .zero }
+    return scrollView.adjustedContentInset - scrollView.insetContribution(for: self)
+  }
+
+  /// This component's current contribution to the scroll model's adjusted insets.
+  public var insetContribution: EdgeInsets {
+    get { scrollView?.insetContribution(for: self) ?? .zero }
+    set {
+      guard let scrollView else { return }
+      if newValue == .zero {
+        scrollView.removeInsetContribution(for: self)
+      } else {
+        scrollView.setInsetContribution(newValue, for: self)
+      }
+    }
+  }
+
+  private var scrollTokens: [ObservationToken] = []
+  private var languageToken: ObservationToken?
+
+  // MARK: Creating
+
+  /// Creates a component; ``prepare()`` runs, then the state is ``RefreshState/idle``.
+  ///
+  /// - Parameter frame: The initial frame; components size themselves in ``prepare()`` and
+  ///   position themselves in ``placeSubviews()``.
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    prepare()
+    languageToken = RefreshConfig.default.observe(\.languageCode) { [weak self] _, _ in
+      self?.i18nDidChange()
+    }
+  }
+
+  /// Creates a component that calls a closure when it refreshes.
+  ///
+  /// - Parameter refreshingBlock: Called when refreshing begins.
+  public convenience init(refreshingBlock: @escaping () -> Void) {
+    self.init(frame: .zero)
+    self.refreshingBlock = refreshingBlock
+  }
+
+  /// Creates a component whose refreshing is an asynchronous action; refreshing ends when it
+  /// returns.
+  ///
+  /// ```swift
+  /// scroll.header = RefreshNormalHeader(refreshingAction: {
+  ///   await feed.reload()
+  /// })
+  /// ```
+  ///
+  /// - Parameter refreshingAction: The work to do while refreshing.
+  public convenience init(refreshingAction: @escaping @MainActor () async -> Void) {
+    self.init(frame: .zero)
+    self.refreshingAction = refreshingAction
+  }
+
+  /// Creates a component that calls a method of a target when it refreshes: MJRefresh's
+  /// target–action form. The target is held weakly.
+  ///
+  /// ```swift
+  /// scroll.header = RefreshNormalHeader(refreshingTarget: self, action: FeedController.reload)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - target: The object whose method is called.
+  ///   - action: The method, as `Type.method`.
+  public convenience init<Target: AnyObject>(
+    refreshingTarget target: Target, action: @escaping (Target) -> () -> Void
+  ) {
+    self.init(frame: .zero)
+    setRefreshingTarget(target, action: action)
+  }
+
+  /// Sets the target and method called when refreshing begins; the target is held weakly.
+  ///
+  /// - Parameters:
+  ///   - target: The object whose method is called.
+  ///   - action: The method, as `Type.method`.
+  public func setRefreshingTarget<Target: AnyObject>(
+    _ target: Target, action: @escaping (Target) -> () -> Void
+  ) {
+    refreshingTarget = { [weak target] in
+      guard let target else { return }
+      action(target)()
+    }
+  }
+
+  // MARK: Hooks
+
+  /// Sets the component up, once, at creation: its height, subviews, default titles. Call
+  /// `super` first.
+  open func prepare() {
+    backgroundColor = nil
+  }
+
+  /// Lays out the component and its subviews; runs on every layout pass. Call `super` first.
+  open func placeSubviews() {}
+
+  /// Called when the scroll model's content offset changes while the component is visible and
+  /// interactive. Call `super` first.
+  ///
+  /// - Parameter change: The change, with the old and new offsets.
+  open func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {}
+
+  /// Called when the scroll model's content size changes (even while the component is hidden),
+  /// and once when the component is attached (with `nil`). Call `super` first.
+  ///
+  /// - Parameter change: The change, with the old and new sizes, or `nil` when attaching.
+  open func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {}
+
+  /// Called when the scroll model's pan state changes while the component is visible and
+  /// interactive. Call `super` first.
+  ///
+  /// - Parameter change: The change, with the old and new pan states.
+  open func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {}
+
+  /// Called after ``state`` changed; react to the new state here. Call `super` first.
+  ///
+  /// - Parameter oldState: The previous state.
+  open func stateDidChange(from oldState: RefreshState) {
+    if state == .pulling { onArmed?() }
+    setNeedsLayout()
+  }
+
+  /// Called when ``RefreshConfig/languageCode`` changes; update your titles. Call `super` first.
+  open func i18nDidChange() {
+    placeSubviews()
+  }
+
+  // MARK: Refreshing
+
+  /// Begins refreshing: shows the component and calls the refreshing action.
+  ///
+  /// When the component is not on screen yet, it enters ``RefreshState/willRefresh`` and
+  /// refreshes once it is displayed.
+  public func beginRefreshing() {
+    View.animate(withDuration: fastAnimationDuration) { self.alpha = 1 }
+    pullingPercent = 1
+    if window != nil {
+      state = .refreshing
+    } else if state != .refreshing {
+      state = .willRefresh
+      setNeedsDisplay()
+    }
+  }
+
+  /// Begins refreshing and calls `completion` after the refreshing callback.
+  ///
+  /// - Parameter completion: Called once refreshing has begun and the callback ran.
+  public func beginRefreshing(completion: @escaping () -> Void) {
+    beginRefreshingCompletionBlock = completion
+    beginRefreshing()
+  }
+
+  /// Ends refreshing: the state is ``RefreshState/idle`` when this returns, and the component
+  /// hides with an animation.
+  ///
+  /// Calling it when the component is not refreshing does nothing; in particular it does not
+  /// undo ``RefreshState/noMoreData``.
+  public func endRefreshing() {
+    guard isRefreshing else { return }
+    cancelRefreshingTask()
+    state = .idle
+  }
+
+  /// Cancels the asynchronous refreshing action, if one is running.
+  func cancelRefreshingTask() {
+    refreshingTask?.cancel()
+    refreshingTask = nil
+  }
+
+  /// Ends refreshing and calls `completion` when the hiding animation has finished.
+  ///
+  /// - Parameter completion: Called after the end animation.
+  public func endRefreshing(completion: @escaping () -> Void) {
+    endRefreshingCompletionBlock = completion
+    endRefreshing()
+  }
+
+  /// Enters refreshing: records a new generation and returns it.
+  func beginRefreshGeneration() -> Int {
+    refreshGeneration += 1
+    return refreshGeneration
+  }
+
+  /// Calls the refreshing callbacks, once the state change in progress (if any) has completed,
+  /// provided refresh `generation` is still the current one.
+  ///
+  /// Subclasses call it when the component has been shown; it runs the block, the target's
+  /// method, the asynchronous action (which ends refreshing when it returns), then
+  /// ``beginRefreshingCompletionBlock``.
+  ///
+  /// - Parameter generation: The refresh the callback belongs to (see ``refreshGeneration``).
+  func executeRefreshingCallback(generation: Int) {
+    let run = { [weak self] in
+      guard let self, self.state == .refreshing, self.refreshGeneration == generation else {
+        return
+      }
+      self.refreshingBlock?()
+      self.refreshingTarget?()
+      if let action = self.refreshingAction {
+        self.refreshingTask = Task { @MainActor [weak self] in
+          await action()
+          guard let self, !Task.isCancelled, self.refreshGeneration == generation else { return }
+          self.refreshingTask = nil
+          self.endRefreshing()
+        }
+      }
+      self.beginRefreshingCompletionBlock?()
+    }
+    if stateChangeDepth > 0 {
+      pendingCallbacks.append(run)
+    } else {
+      run()
+    }
+  }
+
+  private func runPendingCallbacks() {
+    while !pendingCallbacks.isEmpty {
+      pendingCallbacks.removeFirst()()
+    }
+  }
+
+  /// Calls the end callbacks after an end animation, when refresh `generation` has not been
+  /// superseded by a new one.
+  func finishEndRefreshing(generation: Int) {
+    if refreshGeneration == generation, !isRefreshing {
+      pullingPercent = 0
+    }
+    endRefreshingCompletionBlock?()
+  }
+
+  // MARK: Attaching
+
+  /// Attaches to a scroll model (or detaches, for `nil` or a view that is not a scroll model).
+  ///
+  /// Overrides must call `super`.
+  ///
+  /// - Parameter newSuperview: The future superview.
+  open override func willMove(toSuperview newSuperview: View?) {
+    super.willMove(toSuperview: newSuperview)
+    guard newSuperview == nil || newSuperview is ScrollModel else { return }
+    detach()
+    guard let scroll = newSuperview as? ScrollModel else { return }
+    frame.size.width = scroll.frame.width
+    frame.origin.x = -scroll.adjustedContentInset.left
+    scrollView = scroll
+    scroll.alwaysBounceVertical = true
+    attachObservers(to: scroll)
+  }
+
+  private func attachObservers(to scroll: ScrollModel) {
+    scrollTokens = [
+      scroll.observe(\.contentOffset, options: [.old, .new]) { [unowned self] _, change in
+        guard self.isUserInteractionEnabled, !self.isHidden else { return }
+        self.scrollViewContentOffsetDidChange(change)
+      },
+      scroll.observe(\.contentSize, options: [.old, .new]) { [unowned self] _, change in
+        guard self.isUserInteractionEnabled else { return }
+        self.scrollViewContentSizeDidChange(change)
+      },
+      scroll.observe(\.panState, options: [.old, .new]) { [unowned self] _, change in
+        guard self.isUserInteractionEnabled, !self.isHidden else { return }
+        self.scrollViewPanStateDidChange(change)
+      },
+    ]
+  }
+
+  /// Stops observing the scroll model and gives back everything taken from it: its inset
+  /// contribution, a running refresh (its action is cancelled, no callback follows).
+  private func detach() {
+    for token in scrollTokens { token.invalidate() }
+    scrollTokens = []
+    guard let scroll = scrollView else { return }
+    scroll.removeInsetContribution(for: self)
+    scrollView = nil
+    refreshingTask?.cancel()
+    refreshingTask = nil
+    if isRefreshing {
+      refreshGeneration += 1
+      pendingCallbacks = []
+      state = .idle
+    }
+  }
+
+  /// Places the subviews, then lets UIKit-style layout continue. Overrides must call `super`.
+  open override func layoutSubviews() {
+    placeSubviews()
+    super.layoutSubviews()
+  }
+
+  /// Turns ``RefreshState/willRefresh`` into refreshing once the component is displayed, as
+  /// MJRefresh's `drawRect:` does. Overrides must call `super`.
+  ///
+  /// - Parameter canvas: Where to draw.
+  open override func draw(in canvas: Canvas) {
+    super.draw(in: canvas)
+    if state == .willRefresh, window != nil {
+      state = .refreshing
+    }
+  }
+}
