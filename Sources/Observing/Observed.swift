@@ -26,6 +26,9 @@ import Synchronization
 /// var height = 0.0
 /// ```
 ///
+/// A property observer (`didSet`) declared on the property still runs after a refused
+/// assignment, with `oldValue` equal to the current value; compare them if that matters.
+///
 /// Pass `notifiesAutomatically: false` to take notification into your own hands, as with KVO's
 /// `automaticallyNotifiesObservers(forKey:)`: assignments then notify nobody, and you bracket
 /// changes with ``Observable/willChangeValue(for:)`` and ``Observable/didChangeValue(for:)``.

@@ -28,9 +28,12 @@ open class RefreshComponent: View {
   /// The current state.
   ///
   /// Components move between states by themselves; setting it directly forces a state (for a
-  /// custom component, say) and runs ``stateDidChange(from:)``.
-  @Observed public var state: RefreshState = .idle {
+  /// custom component, say) and runs ``stateDidChange(from:)``. Assigning the current state
+  /// again does nothing and notifies nobody (MJRefresh's `MJRefreshCheckState`).
+  @Observed(validate: acceptNewState)
+  public var state: RefreshState = .idle {
     didSet {
+      // A refused assignment (the same state) still runs `didSet`: nothing changed.
       guard state != oldValue else { return }
       stateChangeDepth += 1
       stateDidChange(from: oldValue)
@@ -426,4 +429,9 @@ open class RefreshComponent: View {
       state = .refreshing
     }
   }
+}
+
+/// Refuses to assign a component's current state again.
+private func acceptNewState(_ current: RefreshState, _ proposed: RefreshState) -> RefreshState? {
+  current == proposed ? nil : proposed
 }

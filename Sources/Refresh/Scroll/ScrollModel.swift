@@ -218,6 +218,8 @@ open class ScrollModel: View {
   }
 
   private func contentOffsetDidChange(from oldValue: CGPoint) {
+    // A refused (non-finite) assignment still runs `didSet`, with the offset unchanged.
+    guard contentOffset != oldValue else { return }
     recordAnimation(of: .contentOffset, from: oldValue, to: contentOffset)
     if !isMovingByItself, movement != nil {
       stopScrolling()

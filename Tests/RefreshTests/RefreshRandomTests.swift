@@ -1,0 +1,136 @@
+import Foundation
+import Observing
+import Testing
+
+@testable import Refresh
+
+/// Seeded random sequences of gestures and API calls on a scroll model with a header and a
+/// footer, checking the invariants after every step.
+@MainActor
+@Suite("Seeded random gesture-and-API sequences")
+struct RefreshRandomTests {
+  /// A component under test, with what it did.
+  @MainActor
+  final class Tracked {
+    let component: RefreshComponent
+    let recorder: StateRecorder
+    var entriesIntoRefreshing = 0
+    var callbacks = 0
+    var statesWhenDetached: RefreshState?
+
+    init(_ component: RefreshComponent) {
+      self.component = component
+      recorder = StateRecorder(component)
+      component.refreshingBlock = { [unowned self] in self.callbacks += 1 }
+    }
+  }
+
+  @Test(arguments: Array(UInt64(1)...40))
+  func invariantsHold(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    var scene: Scene? = Scene(contentHeight: CGFloat(200 + random.next() % 2000))
+    weak let weakScroll = scene!.scroll
+    var tracked: [Tracked] = []
+    var header = Tracked(RefreshHeader(frame: .zero))
+    var footer = Tracked(
+      random.next() % 2 == 0 ? RefreshBackFooter(frame: .zero) : RefreshAutoFooter(frame: .zero))
+    (header.component as! RefreshHeader).lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    tracked += [header, footer]
+    scene!.scroll.header = header.component as? RefreshHeader
+    scene!.scroll.footer = footer.component as? RefreshFooter
+
+    func check(_ step: Int, _ operation: String) {
+      let scroll = scene!.scroll
+      // Only legal transitions; at most one callback per entry into refreshing.
+      for item in tracked {
+        let states = item.recorder.transitions
+        for transition in states {
+          #expect(
+            legalTransitions.contains([transition.from, transition.to]),
+            "seed \(seed) step \(step) \(operation): \(transition)")
+        }
+        item.entriesIntoRefreshing = states.filter { $0.to == .refreshing }.count
+        #expect(item.callbacks <= item.entriesIntoRefreshing, "seed \(seed) step \(step)")
+        if let detached = item.statesWhenDetached {
+          #expect(item.component.state == detached, "observed after removal, seed \(seed)")
+        }
+      }
+      // The adjusted inset is the user's plus the live contributions.
+      let live = [header, footer].filter { $0.component.superview === scroll }
+      let expected = live.reduce(scroll.contentInset) { $0 + $1.component.insetContribution }
+      #expect(scroll.adjustedContentInset == expected, "seed \(seed) step \(step) \(operation)")
+      #expect(scroll.contentOffset.isFinite)
+    }
+
+    for step in 0..<120 {
+      let scroll = scene!.scroll
+      let clock = scene!.clock
+      let operation = Int(random.next() % 14)
+      switch operation {
+      case 0: scroll.beginDragging(at: CGPoint(x: 100, y: CGFloat(random.next() % 600)))
+      case 1: scroll.drag(to: CGPoint(x: 100, y: CGFloat(random.next() % 1600) - 500))
+      case 2: scroll.endDragging(velocity: CGPoint(x: 0, y: CGFloat(random.next() % 6000) - 3000))
+      case 3: clock.advance(by: Double(random.next() % 500) / 1000)
+      case 4: [header, footer].randomElement(using: &random)!.component.beginRefreshing()
+      case 5: [header, footer].randomElement(using: &random)!.component.endRefreshing()
+      case 6: (footer.component as! RefreshFooter).endRefreshingWithNoMoreData()
+      case 7: (footer.component as! RefreshFooter).resetNoMoreData()
+      case 8: scroll.contentInset = EdgeInsets(top: CGFloat(random.next() % 100))
+      case 9: scroll.contentSize.height = CGFloat(random.next() % 3000)
+      case 10:
+        // Remove the header and attach a new one (or the same again).
+        header.statesWhenDetached = nil
+        scroll.header = nil
+        if random.next() % 2 == 0 {
+          header.statesWhenDetached = header.component.state
+          header = Tracked(RefreshHeader(frame: .zero))
+          (header.component as! RefreshHeader).lastUpdatedTimeStore =
+            InMemoryLastUpdatedTimeStore()
+          tracked.append(header)
+        }
+        scroll.header = header.component as? RefreshHeader
+      case 11:
+        footer.statesWhenDetached = nil
+        scroll.footer = nil
+        if random.next() % 2 == 0 {
+          footer.statesWhenDetached = footer.component.state
+          footer = Tracked(RefreshAutoFooter(frame: .zero))
+          tracked.append(footer)
+        }
+        scroll.footer = footer.component as? RefreshFooter
+      case 12: scroll.scroll(by: CGPoint(x: 0, y: CGFloat(random.next() % 200) - 100))
+      default: footer.component.isHidden.toggle()
+      }
+      check(step, "op \(operation)")
+    }
+
+    do {
+      // At rest, with nothing refreshing, only the auto footer's own height remains.
+      let scroll = scene!.scroll
+      if scroll.isDragging { scroll.endDragging(velocity: .zero) }
+      scene!.clock.advance(by: 0.3)
+      if scroll.isDragging { scroll.endDragging(velocity: .zero) }
+      header.component.endRefreshing()
+      footer.component.endRefreshing()
+      if footer.component.state == .noMoreData {
+        (footer.component as! RefreshFooter).resetNoMoreData()
+      }
+      scene!.clock.advance(by: 5)
+      var atRest = scroll.contentInset
+      if footer.component is RefreshAutoFooter, !footer.component.isHidden {
+        atRest.bottom += RefreshFooter.defaultHeight
+      }
+      #expect(scroll.adjustedContentInset == atRest, "seed \(seed)")
+      #expect(scroll.contentOffset == scroll.clampedOffset(scroll.contentOffset), "seed \(seed)")
+    }
+
+    // Nothing leaks: once the scene and the records go, every component goes too.
+    let weakComponents = tracked.map { Weak($0.component) }
+    tracked = []
+    header = Tracked(RefreshHeader(frame: .zero))
+    footer = header
+    scene = nil
+    #expect(weakScroll == nil, "seed \(seed)")
+    #expect(weakComponents.allSatisfy { $0.object == nil }, "seed \(seed)")
+  }
+}
