@@ -69,7 +69,10 @@ extension View {
   }
 
   /// Whether any presentation animation is running on this view.
-  public var isAnimating: Bool {
+  ///
+  /// It is not named `isAnimating`: that name belongs to the image and activity indicator views,
+  /// as in UIKit, and a property declared in an extension cannot be overridden.
+  public var hasRunningAnimations: Bool {
     guard let now = window?.clock.now else { return false }
     return animationTracks.values.contains { now < $0.end }
   }

@@ -47,7 +47,12 @@ open class View: Observable {
   }
 
   /// Whether the view and its subviews are hidden.
-  @Observed public var isHidden = false
+  ///
+  /// Showing a view asks its window for a frame, so display that came due while it was hidden
+  /// runs.
+  @Observed public var isHidden = false {
+    didSet { if oldValue, !isHidden { window?.setNeedsFrame() } }
+  }
 
   /// Whether the view receives taps (and, for refresh components, scroll changes).
   @Observed public var isUserInteractionEnabled = true
