@@ -121,7 +121,7 @@ struct AnimationTests {
     #expect(abs(view.presentedRotation - .pi / 2) < 1e-9)
     clock.advance(by: 0.2)
     #expect(view.presentedRotation == .pi)
-    #expect(!view.isAnimating)
+    #expect(!view.hasRunningAnimations)
   }
 
   @Test(arguments: [-1.0, .nan, .infinity])

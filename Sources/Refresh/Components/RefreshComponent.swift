@@ -48,7 +48,9 @@ open class RefreshComponent: View {
     state == .refreshing || state == .willRefresh
   }
 
-  /// How far the component has been pulled into view, 0 (hidden) ... 1 (fully shown) and beyond.
+  /// How far the component has been pulled into view: 0 when hidden, 1 when fully shown.
+  ///
+  /// Pulling further gives values above 1.
   @Observed public var pullingPercent: CGFloat = 0 {
     didSet {
       guard !isRefreshing, automaticallyChangeAlpha else { return }
@@ -70,8 +72,9 @@ open class RefreshComponent: View {
 
   // MARK: Callbacks
 
-  /// Called when refreshing begins (after the component is shown): MJRefresh's
-  /// `refreshingBlock`. Call ``endRefreshing()`` when your work is done.
+  /// Called when refreshing begins (after the component is shown): MJRefresh's `refreshingBlock`.
+  ///
+  /// Call ``endRefreshing()`` when your work is done.
   public var refreshingBlock: (() -> Void)?
 
   /// An asynchronous refreshing action: refreshing ends by itself when it returns.
@@ -185,7 +188,9 @@ open class RefreshComponent: View {
   }
 
   /// Creates a component that calls a method of a target when it refreshes: MJRefresh's
-  /// target–action form. The target is held weakly.
+  /// target–action form.
+  ///
+  /// The target is held weakly.
   ///
   /// ```swift
   /// scroll.header = RefreshNormalHeader(refreshingTarget: self, action: FeedController.reload)
@@ -217,34 +222,45 @@ open class RefreshComponent: View {
 
   // MARK: Hooks
 
-  /// Sets the component up, once, at creation: its height, subviews, default titles. Call
-  /// `super` first.
+  /// Sets the component up, once, at creation: its height, subviews, default titles.
+  ///
+  /// Call `super` first.
   open func prepare() {
     backgroundColor = nil
   }
 
-  /// Lays out the component and its subviews; runs on every layout pass. Call `super` first.
+  /// Lays out the component and its subviews; runs on every layout pass.
+  ///
+  /// Call `super` first.
   open func placeSubviews() {}
 
   /// Called when the scroll model's content offset changes while the component is visible and
-  /// interactive. Call `super` first.
+  /// interactive.
+  ///
+  /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new offsets.
   open func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {}
 
-  /// Called when the scroll model's content size changes (even while the component is hidden),
-  /// and once when the component is attached (with `nil`). Call `super` first.
+  /// Called when the scroll model's content size changes (even while the component is hidden), and
+  /// once when the component is attached (with `nil`).
+  ///
+  /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new sizes, or `nil` when attaching.
   open func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {}
 
   /// Called when the scroll model's pan state changes while the component is visible and
-  /// interactive. Call `super` first.
+  /// interactive.
+  ///
+  /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new pan states.
   open func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {}
 
-  /// Called after ``state`` changed; react to the new state here. Call `super` first.
+  /// Called after ``state`` changed; react to the new state here.
+  ///
+  /// Call `super` first.
   ///
   /// - Parameter oldState: The previous state.
   open func stateDidChange(from oldState: RefreshState) {
@@ -252,7 +268,9 @@ open class RefreshComponent: View {
     setNeedsLayout()
   }
 
-  /// Called when ``RefreshConfig/languageCode`` changes; update your titles. Call `super` first.
+  /// Called when ``RefreshConfig/languageCode`` changes; update your titles.
+  ///
+  /// Call `super` first.
   open func i18nDidChange() {
     placeSubviews()
   }
@@ -413,14 +431,18 @@ open class RefreshComponent: View {
     }
   }
 
-  /// Places the subviews, then lets UIKit-style layout continue. Overrides must call `super`.
+  /// Places the subviews, then lets UIKit-style layout continue.
+  ///
+  /// Overrides must call `super`.
   open override func layoutSubviews() {
     placeSubviews()
     super.layoutSubviews()
   }
 
   /// Turns ``RefreshState/willRefresh`` into refreshing once the component is displayed, as
-  /// MJRefresh's `drawRect:` does. Overrides must call `super`.
+  /// MJRefresh's `drawRect:` does.
+  ///
+  /// Overrides must call `super`.
   ///
   /// - Parameter canvas: Where to draw.
   open override func draw(in canvas: Canvas) {

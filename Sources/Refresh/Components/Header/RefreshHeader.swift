@@ -172,8 +172,9 @@ open class RefreshHeader: RefreshComponent {
     }
   }
 
-  /// Ends refreshing and shows a result (e.g. "Updated 20 items") for ``resultHoldDuration``
-  /// before the header hides.
+  /// Ends refreshing and shows a result (e.g.
+  ///
+  /// "Updated 20 items") for ``resultHoldDuration`` before the header hides.
   ///
   /// The state is ``RefreshState/idle`` when this returns, as with ``endRefreshing()``; the
   /// header stays in view, showing `result`, while the hold lasts. Beginning to refresh again

@@ -38,8 +38,9 @@ open class RefreshAutoFooter: RefreshFooter {
     remainingTriggers = autoTriggerTimes
   }
 
-  /// Hiding the footer gives back its inset (and stops a load); showing it takes the inset
-  /// again. Overrides must call `super`.
+  /// Hiding the footer gives back its inset (and stops a load); showing it takes the inset again.
+  ///
+  /// Overrides must call `super`.
   open override var isHidden: Bool {
     didSet {
       guard isHidden != oldValue else { return }
