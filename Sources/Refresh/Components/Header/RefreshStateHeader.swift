@@ -1,0 +1,130 @@
+import Foundation
+import Observing
+
+/// A header with a title per state and the last update time: MJRefresh's
+/// `MJRefreshStateHeader`.
+///
+/// ```swift
+/// let header = RefreshStateHeader { reload() }
+/// header.setTitle("Pull to see new posts", for: .idle)
+/// header.lastUpdatedTimeLabel.isHidden = true
+/// ```
+@MainActor
+open class RefreshStateHeader: RefreshHeader {
+  /// The label showing the state's title (or the result of the last refresh).
+  public let stateLabel = Label.refreshLabel()
+
+  /// The label showing the last update time.
+  public let lastUpdatedTimeLabel = Label.refreshLabel()
+
+  /// The space between the labels and the arrow or animation beside them, in points (25).
+  public var labelLeftInset: CGFloat = 25
+
+  /// Formats the last update time; the default writes "Last update: Today 14:30",
+  /// "Last update: 05-20 14:30" in the same year, "Last update: 2024-05-20 14:30" before, and
+  /// "Last update: No record" without a date.
+  public var lastUpdatedTimeText: ((Date?) -> String)? {
+    didSet { lastUpdatedTimeKeyDidChange() }
+  }
+
+  /// The calendar used to tell "today" and to format times.
+  public var calendar = Calendar.current {
+    didSet { lastUpdatedTimeKeyDidChange() }
+  }
+
+  private var titles = StateTitles()
+
+  open override func prepare() {
+    super.prepare()
+    addSubview(stateLabel)
+    addSubview(lastUpdatedTimeLabel)
+    titles.setDefault(.headerIdle, for: .idle)
+    titles.setDefault(.headerPulling, for: .pulling)
+    titles.setDefault(.headerRefreshing, for: .refreshing)
+    titles.setDefault(.headerRefreshing, for: .willRefresh)
+    stateLabel.text = titles.title(for: state)
+    lastUpdatedTimeKeyDidChange()
+    resultObservation = observe(\.resultText) { header, _ in header.updateStateLabel() }
+  }
+
+  private var resultObservation: ObservationToken?
+
+  /// Sets the title shown in a state; it is kept when the language changes.
+  ///
+  /// - Parameters:
+  ///   - title: The title, or `nil` to return to the localized default.
+  ///   - state: The state it belongs to.
+  public func setTitle(_ title: String?, for state: RefreshState) {
+    titles.setCustom(title, for: state)
+    updateStateLabel()
+  }
+
+  /// The title shown in a state.
+  ///
+  /// - Parameter state: A state.
+  /// - Returns: Its title, or `nil`.
+  public func title(for state: RefreshState) -> String? {
+    titles.title(for: state)
+  }
+
+  private func updateStateLabel() {
+    stateLabel.text = resultText ?? titles.title(for: state)
+    setNeedsLayout()
+  }
+
+  override func lastUpdatedTimeKeyDidChange() {
+    super.lastUpdatedTimeKeyDidChange()
+    let date = lastUpdatedTime
+    lastUpdatedTimeLabel.text = lastUpdatedTimeText?(date) ?? defaultLastUpdatedText(for: date)
+  }
+
+  /// "Last update: " and the date as MJRefresh writes it, comparing whole dates for "today".
+  private func defaultLastUpdatedText(for date: Date?) -> String {
+    let config = RefreshConfig.default
+    let prefix = config.localized(.lastUpdatedPrefix)
+    guard let date else { return prefix + config.localized(.lastUpdatedNone) }
+    let formatter = DateFormatter()
+    formatter.calendar = calendar
+    formatter.timeZone = calendar.timeZone
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    let now = currentDate()
+    if calendar.isDate(date, inSameDayAs: now) {
+      formatter.dateFormat = " HH:mm"
+      return prefix + config.localized(.lastUpdatedToday) + formatter.string(from: date)
+    }
+    let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
+    formatter.dateFormat = sameYear ? "MM-dd HH:mm" : "yyyy-MM-dd HH:mm"
+    return prefix + formatter.string(from: date)
+  }
+
+  open override func placeSubviews() {
+    super.placeSubviews()
+    guard !stateLabel.isHidden else { return }
+    if lastUpdatedTimeLabel.isHidden {
+      stateLabel.frame = bounds
+    } else {
+      let stateHeight = frame.height * 0.5
+      stateLabel.frame = CGRect(x: 0, y: 0, width: frame.width, height: stateHeight)
+      lastUpdatedTimeLabel.frame = CGRect(
+        x: 0, y: stateHeight, width: frame.width, height: frame.height - stateHeight)
+    }
+  }
+
+  open override func stateDidChange(from oldState: RefreshState) {
+    super.stateDidChange(from: oldState)
+    updateStateLabel()
+    if state == .idle, oldState == .refreshing { lastUpdatedTimeKeyDidChange() }
+  }
+
+  open override func i18nDidChange() {
+    updateStateLabel()
+    lastUpdatedTimeKeyDidChange()
+    super.i18nDidChange()
+  }
+
+  /// The widest of the visible labels' texts: the "normal" and "gif" headers place their
+  /// indicator beside it.
+  var widestTextWidth: CGFloat {
+    max(stateLabel.textWidth, lastUpdatedTimeLabel.textWidth)
+  }
+}
