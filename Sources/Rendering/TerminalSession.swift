@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// A full-screen session on a terminal: it enters ``TerminalModes`` on creation and restores
-/// the terminal when it ends, when the process exits, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT.
+/// the terminal when it ends, when the process exits, and when a signal ends the process.
 ///
 /// ```swift
 /// let session = try TerminalSession()
@@ -19,9 +19,15 @@ import Synchronization
 /// Raw input turns off echo, line editing and output processing (as `cfmakeraw` does) but
 /// keeps Ctrl-C and Ctrl-\ as signals, so that they restore the terminal and end the process;
 /// Ctrl-Z is turned off (it arrives as the byte 0x1A), since a stopped process would leave the
-/// terminal in its modes. The signal handlers only write prepared bytes with `write(2)`, put the
-/// saved `termios` back with `tcsetattr` and re-raise the signal with its default action, all
-/// async-signal-safe. One session can be active at a time.
+/// terminal in its modes.
+///
+/// The handled signals are SIGINT, SIGTERM, SIGHUP and SIGQUIT, and the crash signals SIGILL,
+/// SIGTRAP, SIGABRT, SIGFPE, SIGBUS and SIGSEGV (a Swift runtime trap is SIGILL or SIGTRAP).
+/// A handler writes the prepared restore bytes with `write(2)`, puts the saved `termios` back
+/// with `tcsetattr`, reinstalls the action the signal had before the session (by default,
+/// ending the process; for crashes, possibly the Swift backtracer) and raises the signal again
+/// to it: all async-signal-safe. Signals the process ignored when the session started are left
+/// alone. One session can be active at a time.
 public final class TerminalSession {
   /// Why a session could not start.
   public enum Failure: Error, Hashable, Sendable {
@@ -38,11 +44,13 @@ public final class TerminalSession {
   /// The file descriptor whose terminal settings raw input changes.
   public let inputDescriptor: Int32
 
-  private var previousActions: [Int32: sigaction] = [:]
+  private var installedSignals: [Int32] = []
   private var isActive = false
 
   /// The signals after which the terminal is restored.
-  private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+  private static let handledSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGBUS, SIGSEGV,
+  ]
 
   /// Enters the modes on a terminal.
   ///
@@ -64,7 +72,8 @@ public final class TerminalSession {
       throw Failure.alreadyActive
     }
     // Touch every global the signal handler reads, so that none is first initialized there.
-    _ = (restoreRecord, restoreBytes, savedTermios, restoreIsArmed.load(ordering: .relaxed))
+    _ = (restoreRecord, restoreBytes, savedTermios, previousActions, signalSlots)
+    _ = restoreIsArmed.load(ordering: .relaxed)
     var raw = termios()
     if modes.contains(.rawInput) {
       guard tcgetattr(input, savedTermios) == 0 else {
@@ -108,10 +117,10 @@ public final class TerminalSession {
     for signal in Self.handledSignals { sigaddset(&blocked, signal) }
     pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
     restoreTerminal()
-    for (signal, action) in previousActions {
-      var action = action
-      sigaction(signal, &action, nil)
+    for signal in installedSignals {
+      sigaction(signal, previousActions + Int(signal), nil)
     }
+    installedSignals = []
     pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     sessionIsActive.store(false, ordering: .releasing)
   }
@@ -141,17 +150,17 @@ public final class TerminalSession {
     if !exitHandlerIsInstalled.exchange(true, ordering: .acquiringAndReleasing) {
       atexit { restoreTerminal() }
     }
-    for signal in Self.handledSignals {
-      var previous = sigaction()
-      sigaction(signal, nil, &previous)
-      // A signal the process was started to ignore stays ignored.
-      if isIgnored(previous) { continue }
+    for signal in Self.handledSignals where signal < signalSlots {
+      let previous = previousActions + Int(signal)
+      sigaction(signal, nil, previous)
+      // A signal the process ignores stays ignored.
+      if isIgnored(previous.pointee) { continue }
       var action = sigaction()
       setHandler(of: &action, to: restoreAndReraise)
       sigemptyset(&action.sa_mask)
       action.sa_flags = 0
       sigaction(signal, &action, nil)
-      previousActions[signal] = previous
+      installedSignals.append(signal)
     }
   }
 }
@@ -187,6 +196,16 @@ nonisolated(unsafe) private let savedTermios: UnsafeMutablePointer<termios> = {
   return pointer
 }()
 
+/// One more than the highest signal number the handlers are installed for.
+private let signalSlots: Int32 = 65
+
+/// The action each handled signal had before the session, by signal number.
+nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
+  let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalSlots))
+  pointer.initialize(repeating: sigaction(), count: Int(signalSlots))
+  return pointer
+}()
+
 /// Whether a session holds the terminal.
 private let sessionIsActive = Atomic<Bool>(false)
 /// Whether the terminal still needs restoring; exchanged so that it is restored once.
@@ -206,14 +225,16 @@ private func restoreTerminal() {
   }
 }
 
-/// The handler of the session's signals: restore, then die of the signal as if unhandled.
+/// The handler of the session's signals: restore the terminal, then hand the signal to the
+/// action it had before the session.
+///
+/// The raised signal stays blocked until the handler returns, so it reaches the previous action
+/// with the interrupted context: at the faulting instruction for a crash.
 private func restoreAndReraise(_ signal: Int32) {
   restoreTerminal()
-  var action = sigaction()
-  setHandler(of: &action, to: SIG_DFL)
-  sigemptyset(&action.sa_mask)
-  action.sa_flags = 0
-  sigaction(signal, &action, nil)
+  if signal > 0, signal < signalSlots {
+    sigaction(signal, previousActions + Int(signal), nil)
+  }
   raise(signal)
 }
 
