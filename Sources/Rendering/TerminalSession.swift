@@ -84,7 +84,7 @@ public final class TerminalSession {
       raw = savedTermios.pointee
       cfmakeraw(&raw)
       raw.c_lflag |= tcflag_t(ISIG)
-      withUnsafeMutableBytes(of: &raw.c_cc) { $0[Int(VSUSP)] = 0 }
+      withUnsafeMutableBytes(of: &raw.c_cc) { $0[Int(VSUSP)] = disabledControlCharacter }
     }
     isActive = true
     let restore = modes.restoreSequence
@@ -205,6 +205,13 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
   pointer.initialize(repeating: sigaction(), count: Int(signalSlots))
   return pointer
 }()
+
+/// The `c_cc` value that turns a control character off (`_POSIX_VDISABLE`).
+#if os(Linux)
+  private let disabledControlCharacter: UInt8 = 0
+#else
+  private let disabledControlCharacter: UInt8 = 0xFF
+#endif
 
 /// Whether a session holds the terminal.
 private let sessionIsActive = Atomic<Bool>(false)
