@@ -130,7 +130,8 @@ public final class SVGCanvas: Canvas {
   /// horizontally, and clipped to the rectangle and `state.clip`.
   ///
   /// - Parameters:
-  ///   - text: The text; `\n` separates lines, one line height (1.2 × the font size) apart.
+  ///   - text: The text; line breaks (`\n`, `\r\n`...) separate lines, one line height
+  ///     (1.2 × the font size) apart.
   ///   - rect: The rectangle, in the drawing view's coordinates.
   ///   - attributes: Font size, weight, color and alignment.
   public func drawText(_ text: String, in rect: CGRect, attributes: TextAttributes) {
@@ -140,7 +141,7 @@ public final class SVGCanvas: Canvas {
     guard !text.isEmpty, opacity > 0, fontSize > 0, area.isFinite, area.width > 0,
       area.height > 0
     else { return }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     let lineHeight = fontSize * 1.2
     let firstCenter = area.midY - lineHeight * CGFloat(lines.count - 1) / 2
     let (x, anchor): (CGFloat, String)

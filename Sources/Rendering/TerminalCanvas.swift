@@ -147,7 +147,7 @@ public final class TerminalCanvas: Canvas {
     }
   }
 
-  /// Writes text into the cells of a rectangle, one line per `\n`.
+  /// Writes text into the cells of a rectangle, one line per line break (`\n`, `\r\n`...).
   ///
   /// Lines are centered vertically among the rows the rectangle covers (a rectangle too short
   /// to cover a row's center uses the row its center lies in) and aligned horizontally among
@@ -168,7 +168,7 @@ public final class TerminalCanvas: Canvas {
     let visible = (
       columns: layout.columns.clamped(to: clip.columns), rows: layout.rows.clamped(to: clip.rows)
     )
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     let firstRow = layout.rows.lowerBound + max(0, (layout.rows.count - lines.count) / 2)
     let shownLines = lines.prefix(layout.rows.count)
     for (offset, line) in shownLines.enumerated() {

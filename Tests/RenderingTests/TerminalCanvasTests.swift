@@ -102,6 +102,9 @@ struct TerminalCanvasTests {
     canvas.drawText("a\nb", in: rect, attributes: .init())
     #expect((0..<4).map { canvas[0, $0].character } == [" ", "a", "b", " "])
     canvas.clear()
+    canvas.drawText("c\r\nd", in: rect, attributes: .init())
+    #expect((0..<4).map { canvas[0, $0].character } == [" ", "c", "d", " "])
+    canvas.clear()
     canvas.drawText(
       "1\n2\n3\n4\n5", in: CGRect(x: 0, y: 0, width: 36, height: 36), attributes: .init())
     #expect((0..<4).map { canvas[0, $0].character } == ["1", "2", " ", " "])
