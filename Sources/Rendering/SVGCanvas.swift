@@ -14,7 +14,7 @@ import Refresh
 /// - ``drawText(_:in:attributes:)``: a `<text>` per line, in ``fontFamily`` at the font size,
 ///   `font-weight="bold"` when bold, `text-anchor` `start`, `middle` or `end` for the alignment,
 ///   lines centered vertically in the rectangle and clipped to it.
-/// - ``drawImage(_:in:tint:)``: ``Image/arrow`` as a `<polygon>` pointing down, glyph images as a
+/// - ``drawImage(_:in:tint:)``: `Image.arrow` as a `<polygon>` pointing down, glyph images as a
 ///   `<text>` of their character, other images as a `<text>` of their name's first letter;
 ///   rotated by `state.rotation` about the rectangle's center (`transform="rotate(deg cx cy)"`).
 /// - ``drawSpinner(in:color:frame:)``: eight spokes, `<line>`s in a `<g>`, the brightest at

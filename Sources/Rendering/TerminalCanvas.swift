@@ -199,7 +199,7 @@ public final class TerminalCanvas: Canvas {
 
   /// Draws an image as one character at the center of a rectangle.
   ///
-  /// ``Image/arrow`` becomes the arrow nearest to its turned direction (see
+  /// `Image.arrow` becomes the arrow nearest to its turned direction (see
   /// ``arrowCharacter(rotation:)``), a glyph image its character, and any other image the first
   /// letter of its name. An empty rectangle draws nothing.
   ///
