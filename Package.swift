@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "Observing", targets: ["Observing"]),
     .library(name: "Refresh", targets: ["Refresh"]),
+    .library(name: "Rendering", targets: ["Rendering"]),
     .executable(name: "refresh-bench", targets: ["Benchmarks"]),
   ],
   targets: [
@@ -15,6 +16,8 @@ let package = Package(
     .testTarget(name: "ObservingTests", dependencies: ["Observing"]),
     .target(name: "Refresh", dependencies: ["Observing"], resources: [.process("Resources")]),
     .testTarget(name: "RefreshTests", dependencies: ["Refresh"]),
+    .target(name: "Rendering", dependencies: ["Refresh"]),
+    .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Refresh"]),
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(
       name: "Benchmarks",

@@ -1,0 +1,321 @@
+import Foundation
+import Refresh
+
+/// A canvas that draws into a grid of terminal character cells.
+///
+/// Points map to cells of ``cellSize`` (9 × 18 pt by default): cell `(column, row)` covers
+/// `column * 9 ..< (column + 1) * 9` horizontally and `row * 18 ..< (row + 1) * 18` vertically, so a
+/// view at y = 54 starts at row 3 and MJRefresh's 54 pt header is 3 rows tall. A rectangle
+/// covers the cells whose *centers* it contains, so rectangles that tile in points tile in
+/// cells, with no cell painted twice.
+///
+/// ```swift
+/// let canvas = TerminalCanvas(columns: 42, rows: 37)
+/// window.render(in: canvas)
+/// var buffer = TerminalFrameBuffer()
+/// session.write(buffer.frame(from: canvas))
+/// ```
+///
+/// How each primitive looks:
+/// - ``fill(_:color:)`` sets the background of the covered cells and erases their characters,
+///   as an opaque view covers what lies behind it. There is no blending: a fill whose opacity
+///   (`state.alpha` times the color's) is below 0.5 draws nothing, any other draws the color.
+/// - ``drawText(_:in:attributes:)`` writes characters over the existing backgrounds; text whose
+///   opacity is below 1 is faded toward each cell's background.
+/// - ``drawImage(_:in:tint:)`` draws one character at the rectangle's center: an arrow turned
+///   by `state.rotation`, a glyph image's character, or the first letter of any other name.
+/// - ``drawSpinner(in:color:frame:)`` draws one Braille dot pattern of a spinning sequence.
+@MainActor
+public final class TerminalCanvas: Canvas {
+  /// The size of one cell, in points.
+  public let cellSize: CGSize
+
+  /// The cells drawn so far.
+  public private(set) var grid: TerminalGrid
+
+  /// The drawing view's placement, set by the render walk before each view draws.
+  public var state: CanvasState
+
+  /// The color ``clear(background:)`` fills the grid with when given none.
+  public var defaultBackground: Color
+
+  /// The text color of blank cells.
+  public var defaultForeground: Color
+
+  /// The frames ``drawSpinner(in:color:frame:)`` cycles through.
+  public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  /// Creates a canvas of a given number of cells, cleared to the background.
+  ///
+  /// - Parameters:
+  ///   - columns: The number of cells in a row.
+  ///   - rows: The number of rows.
+  ///   - cellSize: The size of one cell, in points; dimensions that are not positive and finite
+  ///     count as the default 9 × 18.
+  ///   - background: The color of empty cells.
+  ///   - foreground: The text color of empty cells.
+  public init(
+    columns: Int, rows: Int, cellSize: CGSize = CGSize(width: 9, height: 18),
+    background: Color = .white, foreground: Color = .black
+  ) {
+    let width = cellSize.width.isFinite && cellSize.width > 0 ? cellSize.width : 9
+    let height = cellSize.height.isFinite && cellSize.height > 0 ? cellSize.height : 18
+    self.cellSize = CGSize(width: width, height: height)
+    defaultBackground = background
+    defaultForeground = foreground
+    grid = TerminalGrid(
+      columns: columns, rows: rows,
+      filledWith: TerminalCell(
+        foreground: foreground.xterm256Index, background: background.xterm256Index))
+    state = CanvasState(clip: .zero)
+    state = fullState
+  }
+
+  /// Creates a canvas with enough cells to show a size in points (partial cells count).
+  ///
+  /// - Parameters:
+  ///   - size: The size to cover, such as a window's.
+  ///   - cellSize: The size of one cell, in points.
+  ///   - background: The color of empty cells.
+  ///   - foreground: The text color of empty cells.
+  public convenience init(
+    covering size: CGSize, cellSize: CGSize = CGSize(width: 9, height: 18),
+    background: Color = .white, foreground: Color = .black
+  ) {
+    func count(_ length: CGFloat, _ cell: CGFloat) -> Int {
+      guard length.isFinite, length > 0, cell.isFinite, cell > 0 else { return 0 }
+      return Int(min((length / cell).rounded(.up), 100_000))
+    }
+    self.init(
+      columns: count(size.width, cellSize.width), rows: count(size.height, cellSize.height),
+      cellSize: cellSize, background: background, foreground: foreground)
+  }
+
+  /// The number of cells in a row.
+  public var columns: Int { grid.columns }
+
+  /// The number of rows.
+  public var rows: Int { grid.rows }
+
+  /// The cell at a column and row.
+  ///
+  /// - Parameters:
+  ///   - column: The column, `0..<columns`.
+  ///   - row: The row, `0..<rows`.
+  public subscript(column: Int, row: Int) -> TerminalCell {
+    grid[column, row]
+  }
+
+  /// Erases every cell to a background color and resets ``state`` to the whole grid.
+  ///
+  /// - Parameter background: The new background, or `nil` for ``defaultBackground``.
+  public func clear(background: Color? = nil) {
+    grid.fill(
+      with: TerminalCell(
+        foreground: defaultForeground.xterm256Index,
+        background: (background ?? defaultBackground).xterm256Index))
+    state = fullState
+  }
+
+  private var fullState: CanvasState {
+    CanvasState(
+      clip: CGRect(
+        x: 0, y: 0, width: CGFloat(columns) * cellSize.width,
+        height: CGFloat(rows) * cellSize.height))
+  }
+
+  // MARK: - Canvas
+
+  /// Paints the background of the cells a rectangle covers and erases their characters.
+  ///
+  /// Nothing is drawn when the combined opacity (`state.alpha` times `color.alpha`) is below
+  /// 0.5; otherwise the color is drawn as if opaque.
+  ///
+  /// - Parameters:
+  ///   - rect: The rectangle, in the drawing view's coordinates.
+  ///   - color: The fill color.
+  public func fill(_ rect: CGRect, color: Color) {
+    guard Double(state.alpha) * color.alpha >= 0.5 else { return }
+    let cells = coveredCells(state.convert(rect).intersection(state.clip))
+    let background = color.xterm256Index
+    for row in cells.rows {
+      for column in cells.columns {
+        var cell = grid[column, row].blanked
+        cell.background = background
+        grid.put(cell, at: column, row: row)
+      }
+    }
+  }
+
+  /// Writes text into the cells of a rectangle, one line per line break (`\n`, `\r\n`...).
+  ///
+  /// Lines are centered vertically among the rows the rectangle covers (a rectangle too short
+  /// to cover a row's center uses the row its center lies in) and aligned horizontally among
+  /// its columns (likewise); lines that do not fit are dropped from the end, and a line wider
+  /// than the rectangle shows its beginning, whatever the alignment. Characters outside the
+  /// rectangle's cells, `state.clip` (cells whose centers it contains) or the grid are not drawn,
+  /// and a wide character is drawn whole or not at all.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - rect: The rectangle, in the drawing view's coordinates.
+  ///   - attributes: The color, weight and alignment; the font size is ignored.
+  public func drawText(_ text: String, in rect: CGRect, attributes: TextAttributes) {
+    let area = state.convert(rect)
+    guard area.isFinite, area.width > 0, area.height > 0, !text.isEmpty else { return }
+    let layout = cellSpans(area, fallback: true)
+    let clip = coveredCells(state.clip)
+    let visible = (
+      columns: layout.columns.clamped(to: clip.columns), rows: layout.rows.clamped(to: clip.rows)
+    )
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    let firstRow = layout.rows.lowerBound + max(0, (layout.rows.count - lines.count) / 2)
+    let shownLines = lines.prefix(layout.rows.count)
+    for (offset, line) in shownLines.enumerated() {
+      let row = firstRow + offset
+      guard visible.rows.contains(row) else { continue }
+      let width = cellWidth(of: line)
+      let spare = max(0, layout.columns.count - width)
+      var column = layout.columns.lowerBound
+      switch attributes.alignment {
+      case .left: break
+      case .center: column += spare / 2
+      case .right: column += spare
+      }
+      for character in line {
+        let characterWidth = cellWidth(of: character)
+        guard characterWidth > 0 else { continue }
+        if visible.columns.contains(column),
+          visible.columns.contains(column + characterWidth - 1)
+        {
+          put(
+            character, width: characterWidth, at: column, row: row, color: attributes.color,
+            isBold: attributes.isBold)
+        }
+        column += characterWidth
+      }
+    }
+  }
+
+  /// Draws an image as one character at the center of a rectangle.
+  ///
+  /// `Image.arrow` becomes the arrow nearest to its turned direction (see
+  /// ``arrowCharacter(rotation:)``), a glyph image its character, and any other image the first
+  /// letter of its name. An empty rectangle draws nothing.
+  ///
+  /// - Parameters:
+  ///   - image: The image.
+  ///   - rect: The rectangle, in the drawing view's coordinates.
+  ///   - tint: The character's color.
+  public func drawImage(_ image: Image, in rect: CGRect, tint: Color) {
+    let character: Character?
+    if image == .arrow {
+      character = Self.arrowCharacter(rotation: state.rotation)
+    } else if let glyph = image.glyph {
+      character = glyph
+    } else {
+      character = image.name.first
+    }
+    guard let character else { return }
+    drawCentered(character, in: rect, color: tint)
+  }
+
+  /// Draws one frame of a Braille spinner at the center of a rectangle: character
+  /// `frame % 10` of ``spinnerFrames``.
+  ///
+  /// - Parameters:
+  ///   - rect: The rectangle, in the drawing view's coordinates.
+  ///   - color: The spinner's color.
+  ///   - frame: The animation frame; any integer, negative ones included.
+  public func drawSpinner(in rect: CGRect, color: Color, frame: Int) {
+    let count = Self.spinnerFrames.count
+    drawCentered(Self.spinnerFrames[(frame % count + count) % count], in: rect, color: color)
+  }
+
+  /// The arrow character for MJRefresh's arrow image turned by an angle.
+  ///
+  /// The image points down; the angle turns it clockwise on screen and is rounded to the
+  /// nearest quarter turn (an exact eighth turn rounds away from zero):
+  /// 0 → "↓", π/2 → "←", π → "↑", -π/2 → "→".
+  ///
+  /// - Parameter rotation: The rotation, in radians; non-finite angles count as 0.
+  /// - Returns: One of "↓", "←", "↑" and "→".
+  public static func arrowCharacter(rotation: CGFloat) -> Character {
+    guard rotation.isFinite else { return "↓" }
+    let turn = rotation.truncatingRemainder(dividingBy: 2 * .pi)
+    let quarter = Int((turn / (.pi / 2)).rounded())
+    return ["↓", "←", "↑", "→"][(quarter % 4 + 4) % 4]
+  }
+
+  // MARK: - Cells
+
+  /// Draws one character at the cell holding a rectangle's center, a wide one centered on it.
+  private func drawCentered(_ character: Character, in rect: CGRect, color: Color) {
+    let area = state.convert(rect)
+    let width = cellWidth(of: character)
+    guard area.isFinite, area.width > 0, area.height > 0, width > 0 else { return }
+    let column = Int((area.midX / cellSize.width - CGFloat(width) / 2 + 0.5).rounded(.down))
+    let row = Int((area.midY / cellSize.height).rounded(.down))
+    let visible = coveredCells(state.clip)
+    guard visible.rows.contains(row), visible.columns.contains(column),
+      visible.columns.contains(column + width - 1)
+    else { return }
+    put(character, width: width, at: column, row: row, color: color, isBold: false)
+  }
+
+  /// Writes a character over a cell's background, faded toward it when the state is
+  /// translucent.
+  private func put(
+    _ character: Character, width: Int, at column: Int, row: Int, color: Color, isBold: Bool
+  ) {
+    let opacity = Double(state.alpha) * color.alpha
+    guard opacity > 0 else { return }
+    var cell = grid[column, row]
+    cell.character = character
+    cell.isBold = isBold
+    cell.isContinuation = false
+    if opacity < 1 {
+      let background = Color(xterm256Index: cell.background)
+      cell.foreground = color.mixed(with: background, keeping: opacity).xterm256Index
+    } else {
+      cell.foreground = color.xterm256Index
+    }
+    if width == 2 {
+      grid.putWide(cell, at: column, row: row)
+    } else {
+      grid.put(cell, at: column, row: row)
+    }
+  }
+
+  /// The cells whose centers lie in a rectangle in canvas coordinates, within the grid.
+  ///
+  /// - Parameter rect: The rectangle, in canvas points.
+  /// - Returns: The ranges of columns and rows, empty when no cell center is covered.
+  func coveredCells(_ rect: CGRect) -> (columns: Range<Int>, rows: Range<Int>) {
+    let cells = cellSpans(rect, fallback: false)
+    return (cells.columns.clamped(to: 0..<columns), cells.rows.clamped(to: 0..<rows))
+  }
+
+  /// The cells whose centers lie in a rectangle, not limited to the grid.
+  ///
+  /// With `fallback`, a rectangle that covers no cell center along an axis but has some extent
+  /// along it covers the cell its center lies in, so that short labels still show.
+  private func cellSpans(_ rect: CGRect, fallback: Bool) -> (columns: Range<Int>, rows: Range<Int>)
+  {
+    guard rect.isFinite, rect.width > 0, rect.height > 0 else { return (0..<0, 0..<0) }
+    func span(_ low: CGFloat, _ high: CGFloat, _ size: CGFloat) -> Range<Int> {
+      func cell(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
+        Int(min(max(value.rounded(rule), -1_000_000), 1_000_000))
+      }
+      let first = cell(low / size - 0.5, .up)
+      let end = cell(high / size - 0.5, .up)
+      if first < end { return first..<end }
+      guard fallback else { return first..<first }
+      let middle = cell((low + high) / 2 / size, .down)
+      return middle..<middle + 1
+    }
+    return (
+      span(rect.minX, rect.maxX, cellSize.width), span(rect.minY, rect.maxY, cellSize.height)
+    )
+  }
+}

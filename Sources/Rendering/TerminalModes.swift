@@ -1,0 +1,60 @@
+/// The terminal modes a full-screen session changes, and the escape sequences that enter and
+/// leave them.
+///
+/// These are the pure half of ``TerminalSession``: bytes only, no terminal needed.
+///
+/// ```swift
+/// let modes: TerminalModes = [.alternateScreen, .hiddenCursor]
+/// modes.enterSequence  // ESC[?1049h ESC[?25l
+/// ```
+public struct TerminalModes: OptionSet, Hashable, Sendable {
+  /// The raw value.
+  public let rawValue: Int
+
+  /// Creates modes from a raw value.
+  ///
+  /// - Parameter rawValue: The bits of the modes.
+  public init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// The alternate screen (`ESC[?1049h`), so that the shell's screen comes back on leaving.
+  public static let alternateScreen = TerminalModes(rawValue: 1 << 0)
+  /// The cursor hidden (`ESC[?25l`).
+  public static let hiddenCursor = TerminalModes(rawValue: 1 << 1)
+  /// Mouse reporting of presses, releases and drags in SGR encoding
+  /// (`ESC[?1000h ESC[?1002h ESC[?1006h`).
+  public static let mouseReporting = TerminalModes(rawValue: 1 << 2)
+  /// Raw input: keys arrive one byte at a time, unechoed (only ``TerminalSession`` can set it;
+  /// it has no escape sequence).
+  public static let rawInput = TerminalModes(rawValue: 1 << 3)
+
+  /// Every mode: what an interactive full-screen program wants.
+  public static let fullScreen: TerminalModes = [
+    .alternateScreen, .hiddenCursor, .mouseReporting, .rawInput,
+  ]
+
+  /// The bytes that enter the modes, in this order: alternate screen, hidden cursor, mouse
+  /// reporting.
+  public var enterSequence: [UInt8] {
+    var text = ""
+    if contains(.alternateScreen) { text += "\u{1B}[?1049h" }
+    if contains(.hiddenCursor) { text += "\u{1B}[?25l" }
+    if contains(.mouseReporting) { text += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" }
+    return Array(text.utf8)
+  }
+
+  /// The bytes that leave the modes and undo what a frame may have left behind, in the reverse
+  /// order of ``enterSequence``.
+  ///
+  /// They always end a synchronized update (`ESC[?2026l`, in case a frame was interrupted) and
+  /// reset the attributes (`ESC[0m`); then they turn off mouse reporting, show the cursor and
+  /// leave the alternate screen, as far as the modes include them.
+  public var restoreSequence: [UInt8] {
+    var text = "\u{1B}[?2026l\u{1B}[0m"
+    if contains(.mouseReporting) { text += "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" }
+    if contains(.hiddenCursor) { text += "\u{1B}[?25h" }
+    if contains(.alternateScreen) { text += "\u{1B}[?1049l" }
+    return Array(text.utf8)
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Refresh
+import Testing
+
+@testable import Rendering
+
+@Suite("TerminalFrameBuffer")
+struct TerminalFrameBufferTests {
+  static let blank = TerminalCell(foreground: 16, background: 231)
+  var buffer = TerminalFrameBuffer()
+  var grid = TerminalGrid(columns: 3, rows: 2, filledWith: blank)
+
+  private func text(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test mutating func theFirstFrameRedrawsEverything() {
+    let bytes = buffer.frame(from: grid)
+    #expect(
+      text(bytes)
+        == "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m   "
+        + "\u{1B}[2;1H   \u{1B}[?2026l")
+    #expect(buffer.displayedGrid == grid)
+  }
+
+  @Test mutating func synchronizedOutputCanBeTurnedOff() {
+    buffer.usesSynchronizedOutput = false
+    #expect(
+      text(buffer.frame(from: grid))
+        == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m   \u{1B}[2;1H   ")
+  }
+
+  @Test mutating func anUnchangedFrameWritesNothing() {
+    _ = buffer.frame(from: grid)
+    #expect(buffer.frame(from: grid) == [])
+  }
+
+  @Test mutating func changingOneCellWritesJustThatCell() {
+    _ = buffer.frame(from: grid)
+    grid[1, 1] = TerminalCell(character: "x", foreground: 196, background: 231)
+    #expect(
+      text(buffer.frame(from: grid))
+        == "\u{1B}[?2026h\u{1B}[2;2H\u{1B}[0;38;5;196;48;5;231mx\u{1B}[?2026l")
+  }
+
+  @Test mutating func attributesChangeOnlyWhereTheyDiffer() {
+    buffer.usesSynchronizedOutput = false
+    _ = buffer.frame(from: grid)
+    grid[0, 0] = TerminalCell(character: "a", foreground: 16, background: 231)
+    grid[1, 0] = TerminalCell(character: "b", foreground: 16, background: 231, isBold: true)
+    grid[2, 1] = TerminalCell(character: "c", foreground: 196, background: 231, isBold: true)
+    grid[0, 1] = TerminalCell(character: "d", foreground: 196, background: 21)
+    #expect(
+      text(buffer.frame(from: grid))
+        == "\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231ma\u{1B}[1mb"
+        + "\u{1B}[2;1H\u{1B}[22;38;5;196;48;5;21md"
+        + "\u{1B}[2;3H\u{1B}[1;48;5;231mc")
+  }
+
+  @Test mutating func aResizeRedrawsEverything() {
+    _ = buffer.frame(from: grid)
+    let wider = TerminalGrid(columns: 4, rows: 2, filledWith: Self.blank)
+    #expect(
+      text(buffer.frame(from: wider))
+        == "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m    "
+        + "\u{1B}[2;1H    \u{1B}[?2026l")
+  }
+
+  @Test mutating func invalidatingRedrawsEverything() {
+    let first = buffer.frame(from: grid)
+    buffer.invalidate()
+    #expect(buffer.displayedGrid == nil)
+    #expect(buffer.frame(from: grid) == first)
+  }
+
+  @Test mutating func aWideCharacterIsWrittenOnceForItsTwoCells() {
+    buffer.usesSynchronizedOutput = false
+    grid.putWide(TerminalCell(character: "中", foreground: 16, background: 231), at: 0, row: 0)
+    #expect(
+      text(buffer.frame(from: grid))
+        == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m中 \u{1B}[2;1H   ")
+    grid.putWide(TerminalCell(character: "文", foreground: 16, background: 231), at: 0, row: 0)
+    #expect(text(buffer.frame(from: grid)) == "\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m文")
+  }
+
+  @Test mutating func replacingHalfAWideCharacterRewritesBothCells() {
+    buffer.usesSynchronizedOutput = false
+    grid.putWide(TerminalCell(character: "中", foreground: 16, background: 231), at: 1, row: 0)
+    _ = buffer.frame(from: grid)
+    grid.put(TerminalCell(character: "a", foreground: 16, background: 231), at: 2, row: 0)
+    #expect(text(buffer.frame(from: grid)) == "\u{1B}[1;2H\u{1B}[0;38;5;16;48;5;231m a")
+  }
+
+  @Test mutating func cellsATerminalCouldNotShowInPlaceAreWrittenAsBlanks() {
+    buffer.usesSynchronizedOutput = false
+    // A wide character with no continuation, and a continuation with no wide character.
+    grid[0, 0] = TerminalCell(character: "中", foreground: 16, background: 231)
+    grid[0, 1] = TerminalCell(foreground: 16, background: 231, isContinuation: true)
+    #expect(
+      text(buffer.frame(from: grid))
+        == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m   \u{1B}[2;1H   ")
+  }
+
+  @MainActor
+  @Test func aFewChangedRowsCostLessThanARedraw() {
+    let canvas = TerminalCanvas(columns: 42, rows: 37)
+    var buffer = TerminalFrameBuffer()
+    func draw(header: String, arrow: CGFloat) {
+      canvas.clear()
+      canvas.fill(CGRect(x: 0, y: 0, width: 378, height: 54), color: .lightGray)
+      canvas.drawText(
+        header, in: CGRect(x: 0, y: 0, width: 378, height: 54),
+        attributes: TextAttributes(color: .refreshText, alignment: .center))
+      canvas.state.rotation = arrow
+      canvas.drawImage(.arrow, in: CGRect(x: 36, y: 0, width: 18, height: 54), tint: .gray)
+      canvas.state.rotation = 0
+      for row in 0..<34 {
+        canvas.drawText(
+          "Row \(row): the quick brown fox",
+          in: CGRect(x: 0, y: 54 + 18 * row, width: 378, height: 18),
+          attributes: TextAttributes())
+      }
+    }
+    draw(header: "Pull down to refresh", arrow: 0)
+    let full = buffer.frame(from: canvas).count
+    draw(header: "Release to refresh", arrow: .pi)
+    let update = buffer.frame(from: canvas).count
+    #expect(update > 0)
+    #expect(update * 10 < full)
+  }
+}

@@ -1,0 +1,27 @@
+import Testing
+
+@testable import Rendering
+
+@Suite("TerminalModes")
+struct TerminalModesTests {
+  @Test func fullScreenRestoreSequence() {
+    #expect(
+      TerminalModes.fullScreen.restoreSequence
+        == Array(
+          "\u{1B}[?2026l\u{1B}[0m\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+            .utf8))
+  }
+
+  @Test func fullScreenEnterSequence() {
+    #expect(
+      TerminalModes.fullScreen.enterSequence
+        == Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8))
+  }
+
+  @Test func theSequencesFollowTheModes() {
+    let modes: TerminalModes = [.hiddenCursor, .rawInput]
+    #expect(modes.enterSequence == Array("\u{1B}[?25l".utf8))
+    #expect(modes.restoreSequence == Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h".utf8))
+    #expect(TerminalModes().enterSequence == [])
+  }
+}
