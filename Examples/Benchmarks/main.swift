@@ -4,6 +4,7 @@ import Foundation
 let sections: [String: (inout Bench) -> Void] = [
   "observing": { $0.runObserving() },
   "scroll": { $0.runScroll() },
+  "components": { $0.runComponents() },
 ]
 
 let usage = """

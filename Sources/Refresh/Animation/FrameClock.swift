@@ -20,9 +20,11 @@ public class FrameClock {
   /// The current time, in seconds since the clock was created.
   public internal(set) var now: TimeInterval = 0
 
-  private var scheduled: [ScheduledAction] = []
-  private var frameHandlers: [FrameHandler] = []
-  private var nextSequence = 0
+  // Main-actor confined and never accessed re-entrantly (loops iterate copies), so the dynamic
+  // exclusivity checks, which cost more than the work on a frame, are turned off.
+  @exclusivity(unchecked) private var scheduled: [ScheduledAction] = []
+  @exclusivity(unchecked) private var frameHandlers: [FrameHandler] = []
+  @exclusivity(unchecked) private var nextSequence = 0
 
   init() {}
 

@@ -131,7 +131,12 @@ open class RefreshComponent: View {
   /// component is not refreshing.
   public var scrollViewOriginalInset: EdgeInsets {
     guard let scrollView else { return .zero }
-    return scrollView.adjustedContentInset - scrollView.insetContribution(for: self)
+    return originalInset(in: scrollView)
+  }
+
+  /// ``scrollViewOriginalInset`` for a scroll model already at hand (one weak load less).
+  func originalInset(in scroll: ScrollModel) -> EdgeInsets {
+    scroll.adjustedContentInset - scroll.insetContribution(for: self)
   }
 
   /// This component's current contribution to the scroll model's adjusted insets.
@@ -398,16 +403,20 @@ open class RefreshComponent: View {
   }
 
   private func attachObservers(to scroll: ScrollModel) {
+    // `unowned(unsafe)`: the component owns the tokens, which are invalidated before it goes
+    // (on detaching, or when the tokens die with it), and an invalidated observation is never
+    // called, so the handlers cannot outlive the component; this saves a checked retain per
+    // change.
     scrollTokens = [
-      scroll.observe(\.contentOffset, options: [.old, .new]) { [unowned self] _, change in
+      scroll.observe(\.contentOffset, options: [.old, .new]) { [unowned(unsafe) self] _, change in
         guard self.isUserInteractionEnabled, !self.isHidden else { return }
         self.scrollViewContentOffsetDidChange(change)
       },
-      scroll.observe(\.contentSize, options: [.old, .new]) { [unowned self] _, change in
+      scroll.observe(\.contentSize, options: [.old, .new]) { [unowned(unsafe) self] _, change in
         guard self.isUserInteractionEnabled else { return }
         self.scrollViewContentSizeDidChange(change)
       },
-      scroll.observe(\.panState, options: [.old, .new]) { [unowned self] _, change in
+      scroll.observe(\.panState, options: [.old, .new]) { [unowned(unsafe) self] _, change in
         guard self.isUserInteractionEnabled, !self.isHidden else { return }
         self.scrollViewPanStateDidChange(change)
       },

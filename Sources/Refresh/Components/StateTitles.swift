@@ -5,10 +5,15 @@ import Foundation
 struct StateTitles {
   private var defaults: [RefreshState: RefreshText] = [:]
   private var custom: [RefreshState: String] = [:]
+  /// The localized defaults already looked up, and the language they are in: a component
+  /// looks its title up on every state change.
+  private var resolved: [RefreshState: String] = [:]
+  private var resolvedLanguage: String??
 
   /// Registers the localized default title of a state.
   mutating func setDefault(_ text: RefreshText, for state: RefreshState) {
     defaults[state] = text
+    resolved[state] = nil
   }
 
   /// Sets the user's own title of a state (`nil` returns to the default).
@@ -18,7 +23,16 @@ struct StateTitles {
 
   /// The title of a state in the current language, or `nil` when it has none.
   @MainActor
-  func title(for state: RefreshState) -> String? {
-    custom[state] ?? defaults[state].map { RefreshConfig.default.localized($0) }
+  mutating func title(for state: RefreshState) -> String? {
+    if let title = custom[state] { return title }
+    let language = RefreshConfig.default.languageCode
+    if resolvedLanguage != .some(language) {
+      resolved = [:]
+      resolvedLanguage = .some(language)
+    }
+    if let title = resolved[state] { return title }
+    let title = defaults[state].map { RefreshConfig.default.localized($0) }
+    resolved[state] = title
+    return title
   }
 }

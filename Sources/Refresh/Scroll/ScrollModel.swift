@@ -89,10 +89,13 @@ open class ScrollModel: View {
   /// How long the wheel must pause before ``scroll(by:)`` counts as released, in seconds.
   public var wheelReleaseDelay: TimeInterval = 0.15
 
-  private var insetContributions: [(owner: ObjectIdentifier, insets: EdgeInsets)] = []
-  var gesture: GestureState?
-  var movement: Movement?
-  var isMovingByItself = false
+  // Main-actor confined state read on every offset change; none of it is accessed
+  // re-entrantly, so dynamic exclusivity checks are turned off.
+  @exclusivity(unchecked) private var insetContributions:
+    [(owner: ObjectIdentifier, insets: EdgeInsets)] = []
+  @exclusivity(unchecked) var gesture: GestureState?
+  @exclusivity(unchecked) var movement: Movement?
+  @exclusivity(unchecked) var isMovingByItself = false
 
   /// Creates a scroll model.
   ///

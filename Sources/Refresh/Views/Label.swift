@@ -24,7 +24,9 @@ open class Label: View {
   @Observed public var text: String? {
     didSet {
       guard text != oldValue else { return }
-      contentDidChange(resized: naturalSize(oldValue, numberOfLines) != intrinsicContentSize)
+      let oldSize = cachedNaturalSize ?? naturalSize(oldValue, numberOfLines)
+      cachedNaturalSize = nil
+      contentDidChange(resized: oldSize != intrinsicContentSize)
     }
   }
 
@@ -58,7 +60,9 @@ open class Label: View {
   @Observed(validate: acceptNonNegative) public var numberOfLines = 1 {
     didSet {
       guard numberOfLines != oldValue else { return }
-      contentDidChange(resized: naturalSize(text, oldValue) != intrinsicContentSize)
+      let oldSize = cachedNaturalSize ?? naturalSize(text, oldValue)
+      cachedNaturalSize = nil
+      contentDidChange(resized: oldSize != intrinsicContentSize)
     }
   }
 
@@ -89,8 +93,15 @@ open class Label: View {
   ///
   /// Subclasses may override it; call `super` to start from the text's size.
   open var intrinsicContentSize: CGSize {
-    naturalSize(text, numberOfLines)
+    if let cachedNaturalSize { return cachedNaturalSize }
+    let size = naturalSize(text, numberOfLines)
+    cachedNaturalSize = size
+    return size
   }
+
+  /// The natural size of the current text, measured once per change: components read it on
+  /// every layout.
+  private var cachedNaturalSize: CGSize?
 
   /// The size the label needs within a width (`UILabel.sizeThatFits(_:)`).
   ///

@@ -74,10 +74,10 @@ open class RefreshHeader: RefreshComponent {
     let height = frame.height
     guard height > 0 else { return }
     if state == .refreshing {
-      followOffsetWhileRefreshing()
+      followOffsetWhileRefreshing(scrollView)
       return
     }
-    let originalTop = scrollViewOriginalInset.top
+    let originalTop = originalInset(in: scrollView).top
     let offsetY = scrollView.contentOffset.y
     let happenOffsetY = -originalTop
     guard offsetY <= happenOffsetY else { return }
@@ -109,11 +109,12 @@ open class RefreshHeader: RefreshComponent {
 
   /// While refreshing, the extra top inset follows the offset, clamped to `0...height`, so that
   /// content scrolled up is not held below an empty header.
-  private func followOffsetWhileRefreshing() {
-    guard let scrollView, window != nil, resultHold == nil else { return }
-    let extra = min(max(-scrollView.contentOffset.y - scrollViewOriginalInset.top, 0), frame.height)
-    if abs(insetContribution.top - extra) > .ulpOfOne {
-      insetContribution = EdgeInsets(top: extra)
+  private func followOffsetWhileRefreshing(_ scrollView: ScrollModel) {
+    guard window != nil, resultHold == nil else { return }
+    let original = originalInset(in: scrollView).top
+    let extra = min(max(-scrollView.contentOffset.y - original, 0), frame.height)
+    if abs(scrollView.insetContribution(for: self).top - extra) > .ulpOfOne {
+      scrollView.setInsetContribution(EdgeInsets(top: extra), for: self)
     }
   }
 

@@ -29,7 +29,24 @@ open class RefreshStateHeader: RefreshHeader {
 
   /// The calendar used to tell "today" and to format times.
   public var calendar = Calendar.current {
-    didSet { lastUpdatedTimeKeyDidChange() }
+    didSet {
+      formatters = [:]
+      lastUpdatedTimeKeyDidChange()
+    }
+  }
+
+  /// Date formatters by format, made once: creating one costs far more than using it.
+  private var formatters: [String: DateFormatter] = [:]
+
+  private func formatter(_ format: String) -> DateFormatter {
+    if let formatter = formatters[format] { return formatter }
+    let formatter = DateFormatter()
+    formatter.calendar = calendar
+    formatter.timeZone = calendar.timeZone
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = format
+    formatters[format] = formatter
+    return formatter
   }
 
   private var titles = StateTitles()
@@ -83,18 +100,12 @@ open class RefreshStateHeader: RefreshHeader {
     let config = RefreshConfig.default
     let prefix = config.localized(.lastUpdatedPrefix)
     guard let date else { return prefix + config.localized(.lastUpdatedNone) }
-    let formatter = DateFormatter()
-    formatter.calendar = calendar
-    formatter.timeZone = calendar.timeZone
-    formatter.locale = Locale(identifier: "en_US_POSIX")
     let now = currentDate()
     if calendar.isDate(date, inSameDayAs: now) {
-      formatter.dateFormat = " HH:mm"
-      return prefix + config.localized(.lastUpdatedToday) + formatter.string(from: date)
+      return prefix + config.localized(.lastUpdatedToday) + formatter(" HH:mm").string(from: date)
     }
     let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
-    formatter.dateFormat = sameYear ? "MM-dd HH:mm" : "yyyy-MM-dd HH:mm"
-    return prefix + formatter.string(from: date)
+    return prefix + formatter(sameYear ? "MM-dd HH:mm" : "yyyy-MM-dd HH:mm").string(from: date)
   }
 
   open override func placeSubviews() {

@@ -37,7 +37,7 @@ open class RefreshBackFooter: RefreshFooter {
     let height = frame.height
     guard height > 0 else { return }
     let offsetY = scrollView.contentOffset.y
-    let happen = happenOffsetY
+    let happen = happenOffsetY(in: scrollView)
     guard offsetY > happen else { return }
     let percent = (offsetY - happen) / height
     if state == .noMoreData {
@@ -112,16 +112,22 @@ open class RefreshBackFooter: RefreshFooter {
 
   /// How much the content overflows the viewport (negative when it is shorter).
   var heightForContentBreakView: CGFloat {
-    guard let scrollView else { return 0 }
-    let original = scrollViewOriginalInset
-    let visible = scrollView.frame.height - original.bottom - original.top
-    return scrollView.contentSize.height - visible
+    scrollView.map(heightForContentBreakView(in:)) ?? 0
   }
 
   /// The offset at which the footer just starts to appear.
   var happenOffsetY: CGFloat {
-    let overflow = heightForContentBreakView
-    let top = scrollViewOriginalInset.top
+    scrollView.map(happenOffsetY(in:)) ?? 0
+  }
+
+  private func heightForContentBreakView(in scroll: ScrollModel) -> CGFloat {
+    let original = originalInset(in: scroll)
+    return scroll.contentSize.height - (scroll.frame.height - original.bottom - original.top)
+  }
+
+  private func happenOffsetY(in scroll: ScrollModel) -> CGFloat {
+    let overflow = heightForContentBreakView(in: scroll)
+    let top = originalInset(in: scroll).top
     return overflow > 0 ? overflow - top : -top
   }
 }
