@@ -87,13 +87,15 @@ public struct Observed<Value> {
   ) -> Value {
     get {
       if _slowPath(_activeRecordings.load(ordering: .relaxed) != 0) {
-        // Some thread is resolving a key path: report this read. The closure keeps the key path
-        // object from being created on ordinary reads.
+        // Some thread is resolving a key path: report this read. The closures keep the key path
+        // objects from being created on ordinary reads; the offset, which takes a modifying
+        // access to find, is worked out once per property and cached.
         _recordAccess(
           registry: object.observationRegistry,
-          offset: offset(in: object, storageKeyPath),
           valueType: Value.self,
-          keyPath: { wrappedKeyPath }
+          keyPath: { wrappedKeyPath },
+          storageKeyPath: { storageKeyPath },
+          offset: { offset(in: object, storageKeyPath) }
         )
       }
       return object[keyPath: storageKeyPath].storedValue

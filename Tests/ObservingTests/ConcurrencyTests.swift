@@ -13,44 +13,78 @@ private final class SharedCounter: @unchecked Sendable {
 
 /// An observable object that crosses threads.
 ///
-/// Each test writes a given gauge's value from one
-/// thread at a time (the value itself is not atomic); registration, invalidation and delivery
-/// happen from every thread at once.
+/// A property's value is not atomic, so each test reads and writes a given property from one
+/// thread at a time; registration, invalidation and delivery on the shared registry happen
+/// from every thread at once.
 private final class Gauge: Observable, @unchecked Sendable {
   let observationRegistry = ObservationRegistry()
   @Observed var level = 0
+  @Observed var label = ""
+}
+
+/// One object with a property per thread, so that eight threads share one registry.
+private final class Panel: Observable, @unchecked Sendable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var p0 = 0
+  @Observed var p1 = 0
+  @Observed var p2 = 0
+  @Observed var p3 = 0
+  @Observed var p4 = 0
+  @Observed var p5 = 0
+  @Observed var p6 = 0
+  @Observed var p7 = 0
+
+  static let properties: [ReferenceWritableKeyPath<Panel, Int> & Sendable] = [
+    \.p0, \.p1, \.p2, \.p3, \.p4, \.p5, \.p6, \.p7,
+  ]
+}
+
+/// Tokens shared between threads: any thread may invalidate any token.
+private final class TokenPool: @unchecked Sendable {
+  private let lock = NSLock()
+  private var tokens: [ObservationToken] = []
+  func add(_ token: ObservationToken) { lock.withLock { tokens.append(token) } }
+  func takeAny(_ index: Int) -> ObservationToken? {
+    lock.withLock { tokens.isEmpty ? nil : tokens.remove(at: index % tokens.count) }
+  }
+  func drain() -> [ObservationToken] {
+    lock.withLock {
+      defer { tokens = [] }
+      return tokens
+    }
+  }
 }
 
 @Suite("Observation from many threads")
 struct ConcurrencyTests {
   @Test func concurrentSetObserveAndInvalidateFromEightThreads() {
-    let threads = 8
-    let rounds = 500
-    let gauges = (0..<threads).map { _ in Gauge() }
+    let panel = Panel()
+    let pool = TokenPool()
     let delivered = SharedCounter()
-    let steady = gauges.map { gauge in gauge.observe(\.level) { _, _ in delivered.increment() } }
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    let writes = SharedCounter()
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
       var generator = SplitMix64(seed: UInt64(thread) &+ 1)
-      var tokens: [ObservationToken] = []
-      for round in 0..<rounds {
-        let other = gauges[Int(generator.next() % UInt64(threads))]
+      let property = Panel.properties[thread]
+      for round in 0..<500 {
         switch generator.next() % 4 {
         case 0:
-          tokens.append(other.observe(\.level, options: [.old, .new]) { _, _ in })
+          // Observe this thread's property (reading it is this thread's business).
+          pool.add(
+            panel.observe(property, options: [.old, .new]) { _, _ in delivered.increment() })
         case 1:
-          if !tokens.isEmpty { tokens.removeLast().invalidate() }
+          // Invalidate a token that any thread may have made.
+          pool.takeAny(Int(generator.next() % 1000))?.invalidate()
         default:
-          // Only this thread writes its own gauge.
-          gauges[thread].level = round
+          panel[keyPath: property] = round
+          writes.increment()
         }
       }
-      for token in tokens { token.invalidate() }
     }
-    #expect(gauges.allSatisfy { $0.observationRegistry.count == 1 })
-    let writes = gauges.map(\.level)
-    #expect(writes.count == threads)
-    for token in steady { token.invalidate() }
-    #expect(gauges.allSatisfy { $0.observationRegistry.count == 0 })
+    let remaining = pool.drain()
+    #expect(panel.observationRegistry.count == remaining.count)
+    for token in remaining { token.invalidate() }
+    #expect(panel.observationRegistry.count == 0)
+    #expect(writes.current > 0)
   }
 
   @Test func everyWriteIsDeliveredToEveryObserverExactlyOnce() {
@@ -93,8 +127,9 @@ struct ConcurrencyTests {
       if thread == 0 {
         for value in 1...2000 { gauge.level = value }
       } else {
+        // Another property of the same object: the registry is shared, the value is not.
         for _ in 0..<300 {
-          let token = gauge.observe(\.level) { _, _ in delivered.increment() }
+          let token = gauge.observe(\.label) { _, _ in delivered.increment() }
           token.invalidate()
         }
       }
