@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Observing", targets: ["Observing"]),
     .library(name: "Refresh", targets: ["Refresh"]),
     .library(name: "Rendering", targets: ["Rendering"]),
+    .executable(name: "refresh-demo", targets: ["Demo"]),
     .executable(name: "refresh-bench", targets: ["Benchmarks"]),
   ],
   targets: [
@@ -18,10 +19,15 @@ let package = Package(
     .testTarget(name: "RefreshTests", dependencies: ["Refresh"]),
     .target(name: "Rendering", dependencies: ["Refresh"]),
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Refresh"]),
+    .target(name: "DemoCore", dependencies: ["Refresh", "Rendering"], path: "Examples/DemoCore"),
+    .executableTarget(
+      name: "Demo", dependencies: ["DemoCore", "Rendering"], path: "Examples/Demo",
+      exclude: ["README.md"]),
+    .testTarget(name: "DemoTests", dependencies: ["DemoCore", "Demo", "Rendering", "Refresh"]),
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Observing", "Refresh", "AllocationCounter"],
+      dependencies: ["Observing", "Refresh", "Rendering", "DemoCore", "AllocationCounter"],
       path: "Examples/Benchmarks",
       exclude: ["README.md"]
     ),

@@ -5,6 +5,7 @@ let sections: [String: (inout Bench) -> Void] = [
   "observing": { $0.runObserving() },
   "scroll": { $0.runScroll() },
   "components": { $0.runComponents() },
+  "terminal": { $0.runTerminal() },
 ]
 
 let usage = """

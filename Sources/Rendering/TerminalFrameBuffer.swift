@@ -9,6 +9,12 @@
 /// nothing to change is empty. With ``usesSynchronizedOutput``, every non-empty frame is wrapped
 /// in `ESC[?2026h` … `ESC[?2026l`, so that terminals that support it show it at once.
 ///
+/// With ``detectsScrolling``, a block of rows that moved up or down as a whole (a list
+/// scrolling) is moved by the terminal itself: a scrolling region (`ESC[top;bottomr`) scrolled
+/// up (`ESC[nS`) or down (`ESC[nT`), after which only the rows that scrolled into view, and
+/// the cells that differ otherwise, are written. Scrolling frames then cost a few rows, not a
+/// screen.
+///
 /// ```swift
 /// var buffer = TerminalFrameBuffer()
 /// window.render(in: canvas)
@@ -25,6 +31,12 @@ public struct TerminalFrameBuffer: Sendable {
   /// The grid the terminal shows, as of the last frame; `nil` before the first frame or after
   /// ``invalidate()``.
   public private(set) var displayedGrid: TerminalGrid?
+
+  /// Whether rows that moved as a block are shifted by the terminal (see the overview).
+  public var detectsScrolling = true
+
+  /// The fewest rows a block must have for a shift to be worth a scrolling region.
+  static let minimumScrolledRows = 3
 
   /// Creates a buffer whose next frame is a full redraw.
   ///
@@ -55,9 +67,13 @@ public struct TerminalFrameBuffer: Sendable {
   /// - Returns: The bytes to write to the terminal; empty when nothing changed.
   public mutating func frame(from grid: TerminalGrid) -> [UInt8] {
     var writer = ANSIWriter()
-    if let previous = displayedGrid, previous.columns == grid.columns,
+    if var previous = displayedGrid, previous.columns == grid.columns,
       previous.rows == grid.rows
     {
+      if detectsScrolling, let shift = Self.scroll(from: previous, to: grid) {
+        writer.scroll(shift)
+        previous = shift.applied(to: previous)
+      }
       for row in 0..<grid.rows {
         writer.writeChanges(in: row, from: previous, to: grid)
       }
@@ -74,6 +90,74 @@ public struct TerminalFrameBuffer: Sendable {
   }
 }
 
+/// A block of rows the terminal moves: rows `top...bottom` (0-based) scroll by `distance` rows,
+/// up when positive.
+struct ScrollShift: Hashable, Sendable {
+  var top: Int
+  var bottom: Int
+  var distance: Int
+
+  /// The grid as the terminal shows it after the shift: rows moved inside the region, and the
+  /// rows that scrolled into view marked unknown so that they are written.
+  func applied(to grid: TerminalGrid) -> TerminalGrid {
+    var shifted = grid
+    let unknown = TerminalCell(character: "\u{FFFD}", foreground: 0, background: 0)
+    for row in top...bottom {
+      let source = row + distance
+      for column in 0..<grid.columns {
+        shifted[column, row] = (top...bottom).contains(source) ? grid[column, source] : unknown
+      }
+    }
+    return shifted
+  }
+}
+
+extension TerminalFrameBuffer {
+  /// The shift that makes the most rows of `grid` equal to rows of `previous` that moved, if
+  /// one makes at least ``minimumScrolledRows`` rows match that did not match in place.
+  static func scroll(from previous: TerminalGrid, to grid: TerminalGrid) -> ScrollShift? {
+    let rows = grid.rows
+    guard rows > minimumScrolledRows else { return nil }
+    let old = (0..<rows).map { previous.rowHash($0) }
+    let new = (0..<rows).map { grid.rowHash($0) }
+    var best: (gain: Int, shift: ScrollShift)?
+    for distance in -(rows / 2)...(rows / 2) where distance != 0 {
+      // The longest run of rows r with new[r] == old[r + distance].
+      var runStart = 0
+      var gain = 0
+      for row in 0...rows {
+        let source = row + distance
+        let matches =
+          row < rows && source >= 0 && source < rows && new[row] == old[source]
+        if matches {
+          if new[row] != old[row] { gain += 1 }
+          continue
+        }
+        if gain >= minimumScrolledRows, gain > (best?.gain ?? 0) {
+          let last = row - 1
+          let shift =
+            distance > 0
+            ? ScrollShift(top: runStart, bottom: last + distance, distance: distance)
+            : ScrollShift(top: runStart + distance, bottom: last, distance: distance)
+          best = (gain, shift)
+        }
+        runStart = row + 1
+        gain = 0
+      }
+    }
+    return best?.shift
+  }
+}
+
+extension TerminalGrid {
+  /// A hash of one row's cells, for finding rows that moved.
+  func rowHash(_ row: Int) -> Int {
+    var hasher = Hasher()
+    for column in 0..<columns { hasher.combine(self[column, row]) }
+    return hasher.finalize()
+  }
+}
+
 /// Accumulates the bytes of one frame, remembering where the cursor is and which attributes are
 /// set so that it writes neither moves nor attributes that are not needed.
 private struct ANSIWriter {
@@ -86,6 +170,18 @@ private struct ANSIWriter {
 
   mutating func append(_ text: String) {
     bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Moves a block of rows with a scrolling region, then restores the full-screen region.
+  ///
+  /// Setting the region moves the cursor home, and the rows scrolled in take the current
+  /// background, so both are forgotten here.
+  mutating func scroll(_ shift: ScrollShift) {
+    append("\u{1B}[\(shift.top + 1);\(shift.bottom + 1)r")
+    append(
+      shift.distance > 0 ? "\u{1B}[\(shift.distance)S" : "\u{1B}[\(-shift.distance)T")
+    append("\u{1B}[r")
+    cursor = nil
   }
 
   private mutating func append(_ number: Int) {

@@ -12,9 +12,9 @@ import Observing
 /// - when the finger lifts: with short content after any upward pull, with tall content at the
 ///   bottom.
 ///
-/// Unlike MJRefresh, it never loads more than ``autoTriggerTimes`` times per drag (once, by
-/// default), so a slow network cannot make it load twice for one pull, and short content cannot
-/// make it loop.
+/// It never loads more than ``autoTriggerTimes`` times per drag and the glide after it (once,
+/// by default), so a fast network cannot make it load twice for one pull, and short content
+/// cannot make it loop.
 @MainActor
 open class RefreshAutoFooter: RefreshFooter {
   /// Whether the footer loads by itself as it comes into view (`true`), or only when tapped or
@@ -25,7 +25,8 @@ open class RefreshAutoFooter: RefreshFooter {
   /// `triggerAutomaticallyRefreshPercent`).
   public var triggerAutomaticallyRefreshPercent: CGFloat = 1
 
-  /// How many times the footer may load by itself per drag; -1 means without limit.
+  /// How many times the footer may load by itself per drag (and the glide after it); -1 means
+  /// without limit.
   public var autoTriggerTimes = 1 {
     didSet { remainingTriggers = autoTriggerTimes }
   }
@@ -85,7 +86,7 @@ open class RefreshAutoFooter: RefreshFooter {
     guard scrollView.contentOffset.y >= trigger else { return }
     // Only while the content moves toward the end: not when it springs back after a release.
     if let old = change?.oldValue, let new = change?.newValue, new.y <= old.y { return }
-    triggerAutomatically()
+    triggerAutomatically(byDrag: scrollView.isDragging || scrollView.isDecelerating)
   }
 
   open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
@@ -103,16 +104,23 @@ open class RefreshAutoFooter: RefreshFooter {
         inset.top + contentHeight <= frameHeight
         ? offsetY >= -inset.top  // short content: any upward pull
         : offsetY >= contentHeight + inset.bottom - frameHeight  // tall content: at the bottom
-      if atEnd { triggerAutomatically() }
+      if atEnd { triggerAutomatically(byDrag: true) }
     default:
       break
     }
   }
 
   /// Begins refreshing by itself, if this drag's budget allows.
-  private func triggerAutomatically() {
-    guard remainingTriggers != 0 else { return }
-    if remainingTriggers > 0 { remainingTriggers -= 1 }
+  ///
+  /// The budget counts the loads of one drag and the glide that follows it; scrolling that no
+  /// finger started (an animated scroll to the end, say) is not limited, as in MJRefresh.
+  ///
+  /// - Parameter byDrag: Whether a finger caused it: the drag, its release or its glide.
+  private func triggerAutomatically(byDrag: Bool) {
+    if byDrag {
+      guard remainingTriggers != 0 else { return }
+      if remainingTriggers > 0 { remainingTriggers -= 1 }
+    }
     beginRefreshing()
   }
 

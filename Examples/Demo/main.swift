@@ -1,0 +1,78 @@
+import DemoCore
+import Foundation
+import Refresh
+import Rendering
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let help = """
+  USAGE: refresh-demo [--script] [--columns <n>] [--rows <n>]
+
+  A pull-to-refresh feed in your terminal, built with swift-refresh.
+
+  On a terminal it runs full screen:
+    mouse        press, drag and release to pull and fling the list (rubber band, glide,
+                 bounce); the wheel scrolls, and at the top it pulls the header down
+    ↑ ↓ j k      scroll; holding ↑ at the top pulls the header down
+    PgUp PgDn    scroll a page          Home End   go to the top or the bottom
+    r            refresh                h          next header style (normal, gif, ...)
+    f            auto or back footer    l          next language (en, zh-Hans, zh-Hant, ko, ru, uk)
+    q            quit (Ctrl-C also quits; the terminal is always restored)
+  Pull down past the threshold and release to refresh: new posts arrive after a moment.
+  Scroll to the bottom to load more pages, until "No more data".
+
+  When standard input or output is not a terminal (CI, a pipe), or with --script, it plays a
+  scripted session on a manual clock and prints the frames as text, then exits with 0.
+
+  OPTIONS:
+    --script         Play the scripted session even on a terminal.
+    --columns <n>    The scripted session's width in cells (default 64, at least 20).
+    --rows <n>       The scripted session's height in cells (default 22, at least 12).
+    -h, --help       Show this help.
+  """
+
+/// Reports a usage error and exits with 2.
+func usageError(_ message: String) -> Never {
+  FileHandle.standardError.write(
+    Data("refresh-demo: \(message)\n\nRun 'refresh-demo --help' for usage.\n".utf8))
+  exit(2)
+}
+
+var scripted = false
+var columns = 64
+var rows = 22
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+  let argument = arguments.removeFirst()
+  switch argument {
+  case "-h", "--help":
+    print(help)
+    exit(0)
+  case "--script":
+    scripted = true
+  case "--columns", "--rows":
+    guard let text = arguments.first, let value = Int(text), value > 0, value <= 1000 else {
+      usageError("\(argument) needs a number of cells from 1 to 1000")
+    }
+    arguments.removeFirst()
+    if argument == "--columns" { columns = value } else { rows = value }
+  default:
+    usageError("unknown argument '\(argument)'")
+  }
+}
+
+if scripted || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+  ScriptedSession(columns: columns, rows: rows).run { frame in print(frame + "\n") }
+  exit(0)
+}
+
+do {
+  try InteractiveSession().run()
+} catch {
+  FileHandle.standardError.write(Data("refresh-demo: cannot use the terminal: \(error)\n".utf8))
+  exit(1)
+}

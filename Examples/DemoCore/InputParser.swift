@@ -1,0 +1,212 @@
+/// Decodes the bytes a terminal sends into ``InputEvent``s: UTF-8 text, control keys, CSI and
+/// SS3 key sequences, and SGR mouse reports (`ESC [ < b ; x ; y M` or `m`).
+///
+/// Feed it bytes as they arrive; a sequence split across reads is completed by the next read.
+/// Bad input never stops it: malformed or overlong sequences and invalid UTF-8 are dropped, and
+/// an Escape that nothing follows is reported once ``flush()`` is called (after a short pause).
+///
+/// ```swift
+/// var parser = InputParser()
+/// parser.feed(Array("\u{1B}[<0;10;5M".utf8))  // [.mouse(press at column 9, row 4)]
+/// ```
+public struct InputParser: Sendable {
+  /// Bytes of an incomplete sequence or character.
+  private var pending: [UInt8] = []
+  /// Whether the bytes of an overlong sequence are being dropped until its final byte.
+  private var isDiscarding = false
+
+  /// The longest escape sequence kept while waiting for its end; longer ones are dropped.
+  public static let maximumSequenceLength = 64
+
+  /// Creates a parser.
+  public init() {}
+
+  /// Whether bytes of an unfinished sequence are waiting (a lone Escape, say).
+  public var hasPendingInput: Bool { !pending.isEmpty }
+
+  /// Decodes bytes, returning the complete events they finish.
+  ///
+  /// - Parameter bytes: The bytes read from the terminal.
+  /// - Returns: The events, in order.
+  public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+    pending += bytes
+    var events: [InputEvent] = []
+    var index = 0
+    while isDiscarding, index < pending.count {
+      if (0x40...0x7E).contains(pending[index]) { isDiscarding = false }
+      index += 1
+    }
+    while index < pending.count {
+      switch decode(at: index) {
+      case .event(let event, let length):
+        events.append(event)
+        index += length
+      case .skip(let length):
+        index += length
+      case .discard(let length):
+        // An overlong sequence: drop it, and whatever follows up to its final byte.
+        index += length
+        isDiscarding = true
+        while isDiscarding, index < pending.count {
+          if (0x40...0x7E).contains(pending[index]) { isDiscarding = false }
+          index += 1
+        }
+      case .incomplete:
+        pending.removeFirst(index)
+        return events
+      }
+    }
+    pending.removeAll(keepingCapacity: true)
+    return events
+  }
+
+  /// Ends whatever is waiting: a lone Escape becomes ``Key/escape``, anything else is dropped.
+  ///
+  /// Call it when no byte has arrived for a short while (terminals send a sequence at once).
+  ///
+  /// - Returns: The Escape key, if one was waiting.
+  public mutating func flush() -> [InputEvent] {
+    defer {
+      pending.removeAll()
+      isDiscarding = false
+    }
+    return pending.first == 0x1B ? [.key(.escape)] : []
+  }
+
+  private enum Step {
+    case event(InputEvent, length: Int)
+    case skip(length: Int)
+    case discard(length: Int)
+    case incomplete
+  }
+
+  private func decode(at start: Int) -> Step {
+    let byte = pending[start]
+    switch byte {
+    case 0x1B: return decodeEscape(at: start)
+    case 0x0D, 0x0A: return .event(.key(.enter), length: 1)
+    case 0x09: return .event(.key(.tab), length: 1)
+    case 0x7F, 0x08: return .event(.key(.backspace), length: 1)
+    case 0x00..<0x20: return .event(.key(.control(byte)), length: 1)
+    case 0x20..<0x7F: return .event(.key(.character(Character(Unicode.Scalar(byte)))), length: 1)
+    default: return decodeUTF8(at: start)
+    }
+  }
+
+  private func decodeUTF8(at start: Int) -> Step {
+    let byte = pending[start]
+    let length: Int
+    switch byte {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return .skip(length: 1)  // a stray continuation byte or an invalid lead
+    }
+    guard start + length <= pending.count else {
+      // Wait for the rest, unless what has come already cannot continue this character.
+      let available = pending[(start + 1)...]
+      return available.allSatisfy { $0 & 0xC0 == 0x80 } ? .incomplete : .skip(length: 1)
+    }
+    let bytes = Array(pending[start..<(start + length)])
+    guard bytes.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
+      let text = String(validating: bytes, as: UTF8.self), let character = text.first
+    else { return .skip(length: 1) }
+    return .event(.key(.character(character)), length: length)
+  }
+
+  private func decodeEscape(at start: Int) -> Step {
+    guard start + 1 < pending.count else { return .incomplete }
+    switch pending[start + 1] {
+    case UInt8(ascii: "["): return decodeCSI(at: start)
+    case UInt8(ascii: "O"):
+      guard start + 2 < pending.count else { return .incomplete }
+      let key: Key? =
+        switch pending[start + 2] {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
+        }
+      return key.map { .event(.key($0), length: 3) } ?? .skip(length: 3)
+    case 0x1B:
+      return .event(.key(.escape), length: 1)
+    default:
+      // Alt with a key: report the Escape, then the key on its own.
+      return .event(.key(.escape), length: 1)
+    }
+  }
+
+  private func decodeCSI(at start: Int) -> Step {
+    // ESC [ parameters (0x30–0x3F) intermediates (0x20–0x2F) final (0x40–0x7E)
+    var end = start + 2
+    while end < pending.count {
+      let byte = pending[end]
+      if (0x40...0x7E).contains(byte) { break }
+      guard (0x20...0x3F).contains(byte) else { return .skip(length: end - start) }
+      end += 1
+      if end - start > Self.maximumSequenceLength { return .discard(length: end - start) }
+    }
+    guard end < pending.count else { return .incomplete }
+    let parameters = Array(pending[(start + 2)..<end])
+    let final = pending[end]
+    let length = end - start + 1
+    if parameters.first == UInt8(ascii: "<") {
+      return mouse(parameters.dropFirst(), final: final).map { .event(.mouse($0), length: length) }
+        ?? .skip(length: length)
+    }
+    let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+      .map { Int(String(decoding: $0, as: UTF8.self)) }
+    let key: Key? =
+      switch final {
+      case UInt8(ascii: "A"): .up
+      case UInt8(ascii: "B"): .down
+      case UInt8(ascii: "C"): .right
+      case UInt8(ascii: "D"): .left
+      case UInt8(ascii: "H"): .home
+      case UInt8(ascii: "F"): .end
+      case UInt8(ascii: "~"):
+        switch numbers.first ?? nil {
+        case 1, 7: .home
+        case 4, 8: .end
+        case 5: .pageUp
+        case 6: .pageDown
+        default: nil
+        }
+      default: nil
+      }
+    return key.map { .event(.key($0), length: length) } ?? .skip(length: length)
+  }
+
+  /// Decodes the parameters of an SGR mouse report (`b;x;y`, 1-based cells).
+  private func mouse(_ parameters: ArraySlice<UInt8>, final: UInt8) -> MouseEvent? {
+    let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+    guard fields.count == 3,
+      let code = Int(String(decoding: fields[0], as: UTF8.self)),
+      let x = Int(String(decoding: fields[1], as: UTF8.self)),
+      let y = Int(String(decoding: fields[2], as: UTF8.self)),
+      final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
+      (0...1_000_000).contains(x), (0...1_000_000).contains(y), code >= 0
+    else { return nil }
+    let column = max(0, x - 1)
+    let row = max(0, y - 1)
+    let button = code & 0b11
+    if code & 64 != 0 {
+      let (dx, dy) =
+        switch button {
+        case 0: (0, -1)
+        case 1: (0, 1)
+        case 2: (-1, 0)
+        default: (1, 0)
+        }
+      return MouseEvent(kind: .wheel(dx: dx, dy: dy), column: column, row: row)
+    }
+    if final == UInt8(ascii: "m") {
+      return MouseEvent(kind: .release, button: button, column: column, row: row)
+    }
+    let kind: MouseEvent.Kind = code & 32 != 0 ? .drag : .press
+    return MouseEvent(kind: kind, button: button, column: column, row: row)
+  }
+}

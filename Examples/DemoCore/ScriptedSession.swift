@@ -1,0 +1,106 @@
+import Foundation
+import Refresh
+import Rendering
+
+/// The session the demo plays when it has no terminal (in CI, in a pipe): a pull, a release, a
+/// refresh that brings new posts, then loading pages until "No more data", on a manual clock,
+/// printing the screen after each step.
+@MainActor
+public struct ScriptedSession {
+  /// One step of the script: what to do, and what to call the frame that follows.
+  struct Step {
+    let caption: String
+    let action: (DemoApp, ManualFrameClock) -> Void
+  }
+
+  /// The screen's width, in cells.
+  public var columns: Int
+  /// The screen's height, in cells.
+  public var rows: Int
+
+  /// Creates a session for a screen size.
+  ///
+  /// - Parameters:
+  ///   - columns: The width, in cells (at least 20).
+  ///   - rows: The height, in cells (at least 12).
+  public init(columns: Int = 64, rows: Int = 22) {
+    self.columns = max(20, columns)
+    self.rows = max(12, rows)
+  }
+
+  /// Plays the script, handing each frame's text to `output`.
+  ///
+  /// - Parameter output: Receives one frame at a time: a caption line, then the screen's rows.
+  /// - Returns: The number of frames written.
+  @discardableResult
+  public func run(output: (String) -> Void) -> Int {
+    let clock = ManualFrameClock()
+    // A fixed date (2026-01-15 09:41 UTC), so the printed frames are the same on every run.
+    let app = DemoApp(
+      clock: clock, columns: columns, rows: rows,
+      currentDate: { Date(timeIntervalSince1970: 1_768_470_060) })
+    clock.advance(by: 0)
+    var frame = 0
+    func show(_ caption: String) {
+      frame += 1
+      let time = String(format: "%.2f", clock.now)
+      let lines = app.screenText().split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+      output("── frame \(frame) · t = \(time) s · \(caption)\n" + lines.joined(separator: "\n"))
+    }
+    show("launch")
+    for step in Self.steps {
+      step.action(app, clock)
+      show(step.caption)
+    }
+    return frame
+  }
+
+  /// A finger at a cell of the list, as the mouse reports it.
+  private static func mouse(_ kind: MouseEvent.Kind, row: Int) -> InputEvent {
+    .mouse(MouseEvent(kind: kind, column: 20, row: row))
+  }
+
+  static let steps: [Step] = [
+    Step(caption: "a finger pulls the list down") { app, clock in
+      app.handle(mouse(.press, row: 3))
+      for row in 4...8 {
+        clock.advance(by: 1.0 / 30)
+        app.handle(mouse(.drag, row: row))
+      }
+    },
+    Step(caption: "pulled past the threshold") { app, clock in
+      for row in 9...12 {
+        clock.advance(by: 1.0 / 30)
+        app.handle(mouse(.drag, row: row))
+      }
+    },
+    Step(caption: "released: refreshing") { app, clock in
+      clock.advance(by: 0.2)
+      app.handle(mouse(.release, row: 12))
+      clock.advance(by: 0.3)
+    },
+    Step(caption: "the server answered: new posts at the top") { _, clock in
+      clock.advance(by: 1.2)
+    },
+    Step(caption: "the header has hidden") { _, clock in
+      clock.advance(by: 1.5)
+    },
+    Step(caption: "End: scrolled to the bottom, the footer loads") { app, clock in
+      app.handle(.key(.end))
+      clock.advance(by: 0.5, framesPerSecond: 60)
+    },
+    Step(caption: "the next page arrived") { _, clock in
+      clock.advance(by: 1)
+    },
+    Step(caption: "End again, until there is no more data") { app, clock in
+      for _ in 0..<6 {
+        app.handle(.key(.end))
+        clock.advance(by: 0.5, framesPerSecond: 60)
+        clock.advance(by: 1)
+      }
+      app.handle(.key(.end))
+      clock.advance(by: 0.5, framesPerSecond: 60)
+    },
+  ]
+}
