@@ -40,7 +40,9 @@ open class RefreshHeader: RefreshComponent {
 
   /// The current date; the last update time and expiry are measured against it (replace it in
   /// tests).
-  public var currentDate: () -> Date = { Date() }
+  public var currentDate: () -> Date = { Date() } {
+    didSet { lastUpdatedTimeKeyDidChange() }
+  }
 
   /// A top inset of the scroll model that the header ignores when placing itself.
   public var ignoredScrollViewContentInsetTop: CGFloat = 0 {

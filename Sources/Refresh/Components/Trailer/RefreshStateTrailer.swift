@@ -44,8 +44,9 @@ open class RefreshStateTrailer: RefreshTrailer {
 
   open override func placeSubviews() {
     super.placeSubviews()
-    // As narrow as one wide character: the title reads top to bottom.
-    let width = TextMetrics.cellWidth * 2
+    // As narrow as the title's widest character: the title reads top to bottom.
+    let widest = (stateLabel.text ?? "").map(TextMetrics.cellWidth(of:)).max() ?? 1
+    let width = TextMetrics.cellWidth * CGFloat(max(1, widest))
     stateLabel.frame = CGRect(
       x: frame.width - width - 8, y: 0, width: width, height: frame.height)
   }
