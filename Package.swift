@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Refresh", targets: ["Refresh"]),
     .library(name: "Rendering", targets: ["Rendering"]),
     .executable(name: "refresh-bench", targets: ["Benchmarks"]),
+    .executable(name: "refresh-storyboard", targets: ["Storyboard"]),
   ],
   targets: [
     .target(name: "Observing"),
@@ -23,6 +24,12 @@ let package = Package(
       name: "Benchmarks",
       dependencies: ["Observing", "Refresh", "AllocationCounter"],
       path: "Examples/Benchmarks",
+      exclude: ["README.md"]
+    ),
+    .executableTarget(
+      name: "Storyboard",
+      dependencies: ["Refresh", "Rendering"],
+      path: "Examples/Storyboard",
       exclude: ["README.md"]
     ),
   ]
