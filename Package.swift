@@ -32,5 +32,6 @@ let package = Package(
       path: "Examples/Storyboard",
       exclude: ["README.md"]
     ),
+    .testTarget(name: "StoryboardTests", dependencies: ["Storyboard", "Refresh", "Rendering"]),
   ]
 )
