@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Rendering", targets: ["Rendering"]),
     .executable(name: "refresh-demo", targets: ["Demo"]),
     .executable(name: "refresh-bench", targets: ["Benchmarks"]),
+    .executable(name: "refresh-storyboard", targets: ["Storyboard"]),
   ],
   targets: [
     .target(name: "Observing"),
@@ -31,5 +32,12 @@ let package = Package(
       path: "Examples/Benchmarks",
       exclude: ["README.md"]
     ),
+    .executableTarget(
+      name: "Storyboard",
+      dependencies: ["Refresh", "Rendering"],
+      path: "Examples/Storyboard",
+      exclude: ["README.md"]
+    ),
+    .testTarget(name: "StoryboardTests", dependencies: ["Storyboard", "Refresh", "Rendering"]),
   ]
 )

@@ -20,10 +20,13 @@ extension SVGCanvas {
   ///   - columns: The number of frames per row; less than 1 counts as 1.
   ///   - spacing: The margin around and between cells, in points.
   ///   - captionHeight: The height of the caption line under each frame, in points.
+  ///   - captionFontSize: The captions' font size, in points: larger when the strip is shown
+  ///     scaled down, so that captions stay readable; one that is not positive and finite
+  ///     counts as 12.
   /// - Returns: The document's text.
   public static func filmstrip(
     frames: [(caption: String, canvas: SVGCanvas)], columns: Int, spacing: CGFloat = 16,
-    captionHeight: CGFloat = 24
+    captionHeight: CGFloat = 24, captionFontSize: CGFloat = 12
   ) -> String {
     let columns = max(1, min(columns, max(frames.count, 1)))
     let rows = (frames.count + columns - 1) / columns
@@ -35,6 +38,7 @@ extension SVGCanvas {
     let width = spacing + CGFloat(columns) * (cellWidth + spacing)
     let height = spacing + CGFloat(rows) * (cellHeight + spacing)
     let fontFamily = escapedXML(frames.first?.canvas.fontFamily ?? "monospace")
+    let fontSize = captionFontSize.isFinite && captionFontSize > 0 ? captionFontSize : 12
 
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     text += "<svg xmlns=\"http://www.w3.org/2000/svg\""
@@ -57,7 +61,8 @@ extension SVGCanvas {
       text += " fill=\"none\"" + paint("stroke", .lightGray) + " stroke-width=\"1\"/>\n"
       text += "<text x=\"\(svgNumber(x + size.width / 2))\""
       text += " y=\"\(svgNumber(y + frameHeight + captionHeight / 2))\""
-      text += " font-family=\"\(fontFamily)\" font-size=\"12\" text-anchor=\"middle\""
+      text += " font-family=\"\(fontFamily)\" font-size=\"\(svgNumber(fontSize))\""
+      text += " text-anchor=\"middle\""
       text += " dominant-baseline=\"central\"" + paint("fill", .refreshText)
       text += ">\(escapedXML(frame.caption))</text>\n"
     }

@@ -243,6 +243,24 @@ struct SVGCanvasTests {
     #expect(captions.map { $0.attributes["y"] } == ["72", "72", "156"])
   }
 
+  @Test func filmstripCaptionsTakeTheirFontSize() throws {
+    let frame = SVGCanvas(size: CGSize(width: 100, height: 50))
+    func captionSizes(_ fontSize: CGFloat?) throws -> [String?] {
+      let document =
+        if let fontSize {
+          SVGCanvas.filmstrip(frames: [("a", frame)], columns: 1, captionFontSize: fontSize)
+        } else {
+          SVGCanvas.filmstrip(frames: [("a", frame)], columns: 1)
+        }
+      let strip = try #require(XMLNode.parse(document))
+      return strip.children.filter { $0.name == "text" }.map { $0.attributes["font-size"] }
+    }
+    #expect(try captionSizes(nil) == ["12"])
+    #expect(try captionSizes(22.5) == ["22.5"])
+    #expect(try captionSizes(0) == ["12"])
+    #expect(try captionSizes(.nan) == ["12"])
+  }
+
   @Test(
     arguments: [
       (0, "0"), (12, "12"), (0.5, "0.5"), (-3.14159, "-3.142"), (0.05, "0.05"), (-0.0001, "0"),

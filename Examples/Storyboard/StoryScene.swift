@@ -1,0 +1,103 @@
+import Foundation
+import Refresh
+
+/// The stage a storyboard plays on: a phone-sized window on a manual clock, with a scroll model
+/// filling it.
+///
+/// A storyboard's `setup` dresses it (content, insets, a component, other views); its steps
+/// then drive ``scroll`` with gestures while the player advances ``clock``:
+///
+/// ```swift
+/// setup: { scene in
+///   let feed = scene.installFeed(title: "Feed", rowCount: 20)
+///   scene.scroll.header = RefreshNormalHeader { feed.prepend(2) }
+/// }
+/// ```
+@MainActor
+final class StoryScene {
+  /// The size of every frame: an iPhone's screen, in points.
+  static let screenSize = CGSize(width: 375, height: 667)
+
+  /// The clock the player advances; everything in the window moves on it.
+  let clock = ManualFrameClock()
+
+  /// The window that is rendered into each frame.
+  let window: Window
+
+  /// The scroll model the gestures drive; it fills the window until `setup` moves it.
+  let scroll: ScrollModel
+
+  /// The component whose state the captions show; the scroll model's header, footer or trailer
+  /// (the first there is) unless set.
+  var subject: RefreshComponent? {
+    get { chosenSubject ?? scroll.header ?? scroll.footer ?? scroll.trailer }
+    set { chosenSubject = newValue }
+  }
+
+  private var chosenSubject: RefreshComponent?
+
+  /// The axis of the content offset the captions show: horizontal for a trailer, vertical
+  /// otherwise, unless set.
+  var captionAxis: Axis {
+    get { chosenAxis ?? (subject is RefreshTrailer ? .horizontal : .vertical) }
+    set { chosenAxis = newValue }
+  }
+
+  private var chosenAxis: Axis?
+
+  /// A direction of scrolling.
+  enum Axis: Sendable {
+    /// Left to right: the caption shows the offset's `x`.
+    case horizontal
+    /// Top to bottom: the caption shows the offset's `y`.
+    case vertical
+  }
+
+  /// Creates an empty stage: a window of ``screenSize`` and a scroll model filling it.
+  init() {
+    window = Window(frame: CGRect(origin: .zero, size: Self.screenSize), clock: clock)
+    scroll = ScrollModel(frame: window.bounds)
+    window.addSubview(scroll)
+  }
+
+  /// Dresses the stage as a feed: a navigation bar over the scroll model, whose top inset it
+  /// takes, and rows of posts as its content, scrolled to the top.
+  ///
+  /// - Parameters:
+  ///   - title: The navigation bar's title.
+  ///   - rowCount: How many posts.
+  ///   - newestNumber: The number of the newest post (see ``FeedView/init(rowCount:newestNumber:width:)``).
+  /// - Returns: The feed, to add posts to from the steps.
+  @discardableResult
+  func installFeed(title: String, rowCount: Int, newestNumber: Int? = nil) -> FeedView {
+    let feed = FeedView(rowCount: rowCount, newestNumber: newestNumber, width: scroll.frame.width)
+    scroll.addSubview(feed)
+    scroll.contentInset = EdgeInsets(top: NavigationBar.height)
+    scroll.contentOffset = CGPoint(x: 0, y: -NavigationBar.height)
+    window.addSubview(NavigationBar(title: title, width: window.frame.width))
+    return feed
+  }
+
+  /// The first view of a type in the window, depth first, back to front: how steps find the
+  /// content `setup` installed.
+  ///
+  /// ```swift
+  /// .call { scene in scene.first(FeedView.self)?.append(6) }
+  /// ```
+  ///
+  /// - Parameter type: The view's type.
+  /// - Returns: The view, or `nil` when there is none.
+  func first<Found: View>(_ type: Found.Type) -> Found? {
+    func search(_ view: View) -> Found? {
+      if let found = view as? Found { return found }
+      for subview in view.subviews {
+        if let found = search(subview) { return found }
+      }
+      return nil
+    }
+    return search(window)
+  }
+
+  /// The feed `setup` installed, if any.
+  var feed: FeedView? { first(FeedView.self) }
+}

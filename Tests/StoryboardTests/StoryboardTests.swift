@@ -1,0 +1,312 @@
+import Foundation
+import Refresh
+import Testing
+
+@testable import Storyboard
+
+@MainActor
+@Suite("Storyboards")
+struct StoryboardTests {
+  let options = RenderOptions()
+
+  /// The strip's parts: the root, the nested filmstrip, its frames and their captions.
+  private struct ParsedStrip {
+    let root: XMLNode
+    let frames: [XMLNode]
+    let captions: [String]
+  }
+
+  private func parse(_ document: String) throws -> ParsedStrip {
+    let root = try #require(XMLNode.parse(document))
+    let strip = try #require(root.children(named: "svg").first)
+    return ParsedStrip(
+      root: root, frames: strip.children(named: "svg"),
+      captions: strip.children(named: "text").map(\.text))
+  }
+
+  /// The states the captions go through, each run of equal states counted once.
+  private func stateSequence(_ captions: [String]) -> [String] {
+    var states: [String] = []
+    for caption in captions {
+      let parts = caption.components(separatedBy: " · ")
+      guard parts.count == 3 else { continue }
+      if states.last != parts[1] { states.append(parts[1]) }
+    }
+    return states
+  }
+
+  @Test(arguments: Storyboard.builtIn.map(\.name))
+  func eachStoryboardIsAWellFormedStripOfCaptionedFrames(name: String) throws {
+    let storyboard = try #require(StoryboardCatalog.builtIn.storyboard(named: name))
+    let (frames, document) = StoryboardTool.render(storyboard, options: options)
+    let strip = try parse(document)
+    #expect(strip.root.name == "svg")
+    #expect(strip.root.attributes["xmlns"] == "http://www.w3.org/2000/svg")
+    #expect(strip.root.children(named: "title").first?.text.hasPrefix(name + " · ") == true)
+    #expect((8...16).contains(frames.count), "a readable strip: \(frames.count) frames")
+    #expect(strip.frames.count == frames.count)
+    #expect(strip.captions == frames.map(\.caption))
+    for frame in strip.frames {
+      #expect(frame.attributes["width"] == "375")
+      #expect(frame.attributes["height"] == "667")
+    }
+    // Shown at half size: the viewBox keeps the points, the width and height are scaled.
+    let viewBox = try #require(strip.root.attributes["viewBox"]).split(separator: " ")
+    let widthText = try #require(strip.root.attributes["width"])
+    let width = try #require(Double(widthText))
+    #expect(viewBox.count == 4)
+    #expect(Double(viewBox[2]).map { $0 * 0.5 } == width)
+    // Every frame every 100 ms, from 0.
+    for (index, caption) in strip.captions.enumerated() {
+      #expect(caption.hasPrefix(String(format: "%.2f s · ", Double(index) / 10)), "\(caption)")
+    }
+  }
+
+  @Test(
+    arguments: [
+      ("header", ["idle", "pulling", "refreshing", "idle"]),
+      ("back-footer", ["idle", "pulling", "refreshing", "idle"]),
+      ("auto-footer", ["idle", "refreshing", "idle", "refreshing", "noMoreData"]),
+      ("trailer", ["idle", "pulling", "refreshing", "idle"]),
+    ])
+  func captionsShowTheStatesInOrder(name: String, states: [String]) throws {
+    let storyboard = try #require(StoryboardCatalog.builtIn.storyboard(named: name))
+    let document = StoryboardTool.render(storyboard, options: options).document
+    #expect(stateSequence(try parse(document).captions) == states)
+  }
+
+  @Test func theHeaderIsPulledRubberBandedRefreshesAtItsHeightAndSpringsBack() throws {
+    let frames = StoryPlayer.record(.header, interval: 0.1)
+    #expect(frames.first?.caption == "0.00 s · idle · y \u{2212}64")
+    // Past the 118-point threshold, but rubber-banded: 280 points of finger travel show as 125.
+    let deepest = try #require(frames.map(\.offset).min())
+    #expect(deepest < -118 && deepest > -200)
+    #expect(frames.contains { $0.caption.hasSuffix("refreshing · y \u{2212}118") })
+    #expect(frames.last?.caption.hasSuffix("idle · y \u{2212}64") == true)
+    // Refreshing brought two new posts, and the header recorded the fixed time.
+    let header = try #require(frames.last?.canvas.document())
+    #expect(header.contains("#22"))
+    #expect(!header.contains("2024"))
+  }
+
+  @Test func theHeaderShowsTheFixedTimeOfItsLastUpdate() throws {
+    let frames = StoryPlayer.record(.header, interval: 0.1)
+    let pulled = try #require(frames.first { $0.state == .pulling }).canvas.document()
+    #expect(pulled.contains("Last update: Today 09:12"))
+    let ended = try #require(frames.last { $0.state == .idle && $0.offset < -80 })
+    #expect(ended.canvas.document().contains("Last update: Today 09:41"))
+  }
+
+  @Test func theAutoFooterEndsSayingThereIsNoMoreData() throws {
+    let frames = StoryPlayer.record(.autoFooter, interval: 0.1)
+    let last = try #require(frames.last)
+    #expect(last.state == .noMoreData)
+    #expect(last.canvas.document().contains("No more data"))
+  }
+
+  @Test func theTrailerCaptionsShowTheHorizontalOffset() {
+    let frames = StoryPlayer.record(.trailer, interval: 0.1)
+    #expect(frames.allSatisfy { $0.axis == .horizontal && $0.caption.contains(" · x ") })
+    #expect(frames.first?.caption == "0.00 s · idle · x 609")
+    #expect(frames.contains { $0.caption == "0.60 s · refreshing · x 669" })
+  }
+
+  @Test(arguments: Storyboard.builtIn.map(\.name))
+  func outputIsTheSameBytesEveryRun(name: String) throws {
+    let storyboard = try #require(StoryboardCatalog.builtIn.storyboard(named: name))
+    let first = StoryboardTool.render(storyboard, options: options).document
+    let second = StoryboardTool.render(storyboard, options: options).document
+    #expect(first == second)
+  }
+
+  @Test func renderingLeavesTheLanguageAsItWas() {
+    let config = RefreshConfig.default
+    let language = config.languageCode
+    config.languageCode = "ko"
+    defer { config.languageCode = language }
+    let document = StoryboardTool.render(.backFooter, options: options).document
+    #expect(document.contains("Loading..."))
+    #expect(config.languageCode == "ko")
+  }
+
+  @Test func theIntervalSetsTheFrames() {
+    let frames = StoryPlayer.record(.header, interval: 0.05)
+    #expect(frames.count == 25)
+    #expect(frames.map(\.time) == (0..<25).map { Double($0) * 0.05 })
+    #expect(frames[6].caption.hasPrefix("0.30 s · "))
+  }
+
+  @Test func timeSkippedOffCameraRecordsNoFrames() {
+    let storyboard = Storyboard(
+      name: "skip", summary: "Skips", setup: { $0.installFeed(title: "Skip", rowCount: 3) },
+      steps: [.wait(0.2), .skip(0.35), .wait(0.2)])
+    let times = StoryPlayer.record(storyboard, interval: 0.1).map(\.time)
+    #expect(times.map { ($0 * 100).rounded() } == [0, 10, 20, 60, 70])
+  }
+
+  @Test func stepsDriveTheScrollModelWithGestures() {
+    var events: [String] = []
+    let storyboard = Storyboard(
+      name: "drag", summary: "Drags",
+      setup: { scene in
+        scene.installFeed(title: "Drag", rowCount: 30)
+      },
+      steps: [
+        .drag(to: CGPoint(x: 100, y: 100), over: 0.1),  // no finger down: nothing moves
+        .call { events.append("offset \($0.scroll.contentOffset.y)") },
+        .touch(at: CGPoint(x: 100, y: 400)),
+        .call { events.append("dragging \($0.scroll.isDragging)") },
+        .drag(to: CGPoint(x: 100, y: 300), over: 0.2),
+        .call { events.append("offset \($0.scroll.contentOffset.y)") },
+        .release(),
+        .call { events.append("dragging \($0.scroll.isDragging)") },
+      ])
+    _ = StoryPlayer.record(storyboard, interval: 0.1)
+    #expect(events == ["offset -64.0", "dragging true", "offset 36.0", "dragging false"])
+  }
+
+  @Test func namesAreFileNames() {
+    #expect(Storyboard.builtIn.allSatisfy { Storyboard.isValidName($0.name) })
+    #expect(Storyboard.isValidName("star-header-2"))
+    for bad in ["", "Header", "a/b", "a b", "é", "../x", "x.svg"] {
+      #expect(!Storyboard.isValidName(bad))
+    }
+  }
+
+  @Test func timesKeepThreeDecimalsWhenTheIntervalNeedsThem() {
+    let frames = StoryPlayer.record(.header, interval: 0.025)
+    #expect(frames[3].caption.hasPrefix("0.075 s · "))
+    #expect(StoryPlayer.record(.header, interval: 0.2)[1].caption.hasPrefix("0.20 s · "))
+  }
+
+  @Test func theCatalogRegistersNewStoryboardsAndReplacesByName() {
+    var catalog = StoryboardCatalog.builtIn
+    #expect(catalog.names == ["header", "back-footer", "auto-footer", "trailer"])
+    let extra = Storyboard(name: "extra", summary: "An extra", setup: { _ in }, steps: [])
+    catalog.register(extra)
+    #expect(catalog.names.last == "extra")
+    catalog.register(Storyboard(name: "header", summary: "Replaced", setup: { _ in }, steps: []))
+    #expect(catalog.names == ["header", "back-footer", "auto-footer", "trailer", "extra"])
+    #expect(catalog.storyboard(named: "header")?.summary == "Replaced")
+    #expect(StoryPlayer.record(extra, interval: 0.1).count == 1)
+  }
+}
+
+@MainActor
+@Suite("Command line")
+struct CommandLineTests {
+  let catalog = StoryboardCatalog.builtIn
+
+  private func parse(_ arguments: [String]) throws(UsageError) -> StoryboardCommand {
+    try StoryboardTool.parse(arguments, catalog: catalog)
+  }
+
+  private func run(_ arguments: [String]) -> (code: Int32, output: String, errors: String) {
+    var output = ""
+    var errors = ""
+    let code = StoryboardTool.run(
+      arguments, catalog: catalog, standardOutput: { output += $0 + "\n" },
+      standardError: { errors += $0 + "\n" })
+    return (code, output, errors)
+  }
+
+  @Test func noArgumentsRenderEverythingWithTheDefaults() throws {
+    #expect(try parse([]) == .render(RenderOptions()))
+    let defaults = RenderOptions()
+    #expect(defaults.storyNames.isEmpty)
+    #expect(defaults.interval == 0.1)
+    #expect(defaults.outputDirectory == "docs/images")
+  }
+
+  @Test func optionsTakeTheirValueAfterASpaceOrAnEqualsSign() throws {
+    let command = try parse([
+      "--story", "trailer", "--story=header", "--story", "trailer", "--interval", "50",
+      "--output=/tmp/out", "--columns", "5", "--scale=0.75",
+    ])
+    var expected = RenderOptions()
+    expected.storyNames = ["trailer", "header"]
+    expected.intervalMilliseconds = 50
+    expected.outputDirectory = "/tmp/out"
+    expected.columns = 5
+    expected.scale = 0.75
+    #expect(command == .render(expected))
+    #expect(try parse(["--list"]) == .list)
+    #expect(try parse(["--story", "header", "--help"]) == .help)
+    #expect(try parse(["-h"]) == .help)
+  }
+
+  @Test(
+    arguments: [
+      (["--bogus"], "unknown option '--bogus'"),
+      (["-x"], "unknown option '-x'"),
+      (["header"], "unexpected argument 'header' (to choose a storyboard: --story header)"),
+      (["--story"], "--story needs a value"),
+      (["--story", "--list"], "--story needs a value"),
+      (
+        ["--story", "nope"],
+        "unknown storyboard 'nope'; the storyboards are header, "
+          + "back-footer, auto-footer, trailer"
+      ),
+      (
+        ["--interval", "0"],
+        "--interval needs a whole number of milliseconds from 10 to 10000, "
+          + "not '0'"
+      ),
+      (
+        ["--interval=1.5"],
+        "--interval needs a whole number of milliseconds from 10 to 10000, "
+          + "not '1.5'"
+      ),
+      (["--columns", "21"], "--columns needs a whole number from 1 to 20, not '21'"),
+      (["--scale", "nan"], "--scale needs a number from 0.1 to 4.0, not 'nan'"),
+      (["--output="], "--output needs a directory"),
+      (["--help=yes"], "--help takes no value"),
+    ])
+  func badCommandLinesAreRefusedWithAReason(arguments: [String], message: String) {
+    #expect(throws: UsageError(message: message)) { try parse(arguments) }
+    let result = run(arguments)
+    #expect(result.code == 2)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors
+        == "refresh-storyboard: \(message)\nRun 'refresh-storyboard --help' for usage.\n")
+  }
+
+  @Test func helpDocumentsEveryOptionAndStoryboard() {
+    let result = run(["--help"])
+    #expect(result.code == 0)
+    #expect(result.errors.isEmpty)
+    for option in ["--story", "--interval", "--output", "--columns", "--scale", "--list", "--help"]
+    {
+      #expect(result.output.contains(option))
+    }
+    for name in catalog.names { #expect(result.output.contains(name)) }
+    #expect(run(["--list"]).output.split(separator: "\n").count == catalog.names.count)
+  }
+
+  @Test func renderingWritesOneFilePerStoryboard() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("storyboard-tests-\(UUID().uuidString)/images")
+    defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+    let result = run(["--output", directory.path, "--story", "trailer", "--story", "header"])
+    #expect(result.code == 0)
+    #expect(result.errors.isEmpty)
+    #expect(
+      result.output.hasSuffix("trailer.svg: 12 frames\n\(directory.path)/header.svg: 13 frames\n"))
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(files == ["header.svg", "trailer.svg"])
+    let written = try String(
+      contentsOf: directory.appendingPathComponent("header.svg"), encoding: .utf8)
+    #expect(written == StoryboardTool.render(.header, options: RenderOptions()).document)
+  }
+
+  @Test func anUnwritableDirectoryFailsWithExitCode1() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("storyboard-tests-\(UUID().uuidString)")
+    try Data("not a directory".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = run(["--output", file.path, "--story", "header"])
+    #expect(result.code == 1)
+    #expect(result.errors.hasPrefix("refresh-storyboard: cannot "))
+  }
+}

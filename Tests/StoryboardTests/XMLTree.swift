@@ -1,0 +1,64 @@
+import Foundation
+import FoundationXML
+
+/// An element of a parsed XML document, for assertions on the storyboards' SVG.
+final class XMLNode {
+  let name: String
+  let attributes: [String: String]
+  var children: [XMLNode] = []
+  var text = ""
+
+  init(name: String, attributes: [String: String]) {
+    self.name = name
+    self.attributes = attributes
+  }
+
+  /// This element and all its descendants, in document order.
+  var all: [XMLNode] { [self] + children.flatMap(\.all) }
+
+  /// The children with a name.
+  func children(named name: String) -> [XMLNode] { children.filter { $0.name == name } }
+
+  /// Parses a document with Foundation's `XMLParser`; `nil` when it is not well-formed.
+  static func parse(_ document: String) -> XMLNode? {
+    let builder = Builder()
+    let parser = XMLParser(data: Data(document.utf8))
+    parser.delegate = builder
+    guard parser.parse(), builder.error == nil else { return nil }
+    return builder.root
+  }
+
+  private final class Builder: NSObject, XMLParserDelegate {
+    var root: XMLNode?
+    var stack: [XMLNode] = []
+    var error: Error?
+
+    func parser(
+      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+      qualifiedName: String?, attributes: [String: String]
+    ) {
+      let node = XMLNode(name: elementName, attributes: attributes)
+      if let parent = stack.last {
+        parent.children.append(node)
+      } else {
+        root = node
+      }
+      stack.append(node)
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+      qualifiedName: String?
+    ) {
+      stack.removeLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+      stack.last?.text += string
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+      error = parseError
+    }
+  }
+}
