@@ -88,6 +88,7 @@ struct DemoAppTests {
   }
 
   @Test func keysSwitchStylesLanguageAndQuit() throws {
+    defer { RefreshConfig.default.languageCode = nil }
     app.handle(.key(.character("h")))
     #expect(app.scroll.header is RefreshGifHeader)
     #expect(app.titleText.contains("header Gif"))
@@ -133,6 +134,7 @@ struct DemoAppTests {
 
   @Test(arguments: Array(UInt64(1)...20))
   func anyScreenSizeAndAnyInputLayOutWithoutTrouble(seed: UInt64) {
+    defer { RefreshConfig.default.languageCode = nil }
     var random = SeededGenerator(seed: seed)
     let sizes = [(1, 1), (2, 2), (3, 3), (1, 40), (200, 1), (80, 24), (1000, 500), (5000, 5000)]
     for _ in 0..<30 {

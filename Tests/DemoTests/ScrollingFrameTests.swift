@@ -12,6 +12,8 @@ import Testing
 struct ScrollingFrameTests {
   @Test(arguments: [true, false])
   func everyFrameShowsWhatWasDrawn(detectsScrolling: Bool) {
+    // The `l` key switches the shared language: leave it as other suites expect it.
+    defer { RefreshConfig.default.languageCode = nil }
     let clock = ManualFrameClock()
     let app = DemoApp(clock: clock, columns: 80, rows: 24)
     var buffer = TerminalFrameBuffer()
