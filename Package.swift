@@ -18,6 +18,8 @@ let package = Package(
     .testTarget(name: "RefreshTests", dependencies: ["Refresh"]),
     .target(name: "Rendering", dependencies: ["Refresh"]),
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Refresh"]),
+    .target(name: "Gallery", dependencies: ["Observing", "Refresh"], path: "Examples/Gallery"),
+    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Refresh", "Rendering"]),
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(
       name: "Benchmarks",
