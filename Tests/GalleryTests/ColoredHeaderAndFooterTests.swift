@@ -147,6 +147,17 @@ struct ColoredHeaderAndFooterTests {
     #expect(loads() == 2)
   }
 
+  @Test func aFlingThatReachesTheBottomLoadsOnce() {
+    let (footer, loads) = attachFooter()
+    scroll.beginDragging(at: CGPoint(x: 100, y: 600))
+    scroll.drag(to: CGPoint(x: 100, y: 100))
+    scroll.endDragging(velocity: CGPoint(x: 0, y: -5000))
+    scene.clock.advance(by: 5, framesPerSecond: 60)
+    #expect(loads() == 1)
+    #expect(footer.state == .refreshing)
+    #expect(scroll.contentOffset.y == 1368)  // at rest, the footer in full view
+  }
+
   @Test func theFooterHidesWhenTheListIsEmptyAndGivesBackItsInset() {
     let (footer, loads) = attachFooter()
     footer.setItemCount(0)

@@ -62,6 +62,26 @@ struct ValueChangedControlTests {
     #expect(scroll.presentedContentOffset.y == -64)
   }
 
+  @Test func aRealPullWithPhysicsRefreshesAndRestsBelowTheControl() {
+    let control = attach(ValueChangedRefreshControl())
+    let target = RefreshTarget()
+    control.addTarget(target, action: RefreshTarget.refresh)
+    scroll.beginDragging(at: CGPoint(x: 100, y: 100))
+    scroll.drag(to: CGPoint(x: 100, y: 300))  // rubber-banded past the top
+    #expect(scroll.contentOffset.y < -114)
+    #expect(control.state == .pulling)
+    scroll.endDragging(velocity: .zero)
+    #expect(control.state == .refreshing)
+    #expect(target.refreshes == 1)
+    scene.clock.advance(by: 1, framesPerSecond: 60)
+    #expect(scroll.contentOffset.y == -114)
+    #expect(scroll.presentedContentOffset.y == -114)
+    control.endRefreshing()
+    scene.clock.advance(by: 1, framesPerSecond: 60)
+    #expect(scroll.contentOffset.y == -64)
+    #expect(target.refreshes == 1)
+  }
+
   @Test func targetsAreCalledOncePerRefreshInOrderThenTheClosure() {
     let control = attach(ValueChangedRefreshControl())
     let first = RefreshTarget()
