@@ -20,7 +20,10 @@ let package = Package(
     .testTarget(name: "RefreshTests", dependencies: ["Refresh"]),
     .target(name: "Rendering", dependencies: ["Refresh"]),
     .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Refresh"]),
-    .target(name: "DemoCore", dependencies: ["Refresh", "Rendering"], path: "Examples/DemoCore"),
+    .target(name: "Gallery", dependencies: ["Observing", "Refresh"], path: "Examples/Gallery"),
+    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Refresh", "Rendering"]),
+    .target(
+      name: "DemoCore", dependencies: ["Refresh", "Rendering", "Gallery"], path: "Examples/DemoCore"),
     .executableTarget(
       name: "Demo", dependencies: ["DemoCore", "Rendering"], path: "Examples/Demo",
       exclude: ["README.md"]),
@@ -34,7 +37,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Storyboard",
-      dependencies: ["Refresh", "Rendering"],
+      dependencies: ["Refresh", "Rendering", "Gallery"],
       path: "Examples/Storyboard",
       exclude: ["README.md"]
     ),
