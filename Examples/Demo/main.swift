@@ -19,7 +19,8 @@ let help = """
                  bounce); the wheel scrolls, and at the top it pulls the header down
     ↑ ↓ j k      scroll; holding ↑ at the top pulls the header down
     PgUp PgDn    scroll a page          Home End   go to the top or the bottom
-    r            refresh                h          next header style (normal, gif, ...)
+    r            refresh                h          next header style: normal, gif, and the
+                                                   seed controls (letters, colored, JSRefresh, ...)
     f            auto or back footer    l          next language (en, zh-Hans, zh-Hant, ko, ru, uk)
     q            quit (Ctrl-C also quits; the terminal is always restored)
   Pull down past the threshold and release to refresh: new posts arrive after a moment.

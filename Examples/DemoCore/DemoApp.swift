@@ -1,4 +1,5 @@
 import Foundation
+import Gallery
 import Refresh
 import Rendering
 
@@ -46,6 +47,11 @@ public final class DemoApp {
       header.setImages(["◐", "◓", "◑", "◒"].map(Image.glyph), duration: 0.4, for: .refreshing)
       return header
     },
+    // The seed documents' controls, from the Gallery.
+    HeaderStyle(name: "Letters (seed 002)") { LettersRefreshHeader(frame: .zero) },
+    HeaderStyle(name: "Colored (seed 003)") { ColoredRefreshHeader(frame: .zero) },
+    HeaderStyle(name: "JSRefresh (seed 000)") { JSRefreshControl(frame: .zero) },
+    HeaderStyle(name: "RefreshControl (seed 004)") { ValueChangedRefreshControl(frame: .zero) },
   ]
 
   /// The languages the `l` key cycles through.

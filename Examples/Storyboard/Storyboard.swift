@@ -131,8 +131,9 @@ struct StoryboardCatalog: Sendable {
 
   /// What `refresh-storyboard` renders: the built-in storyboards and those registered here.
   static var standard: StoryboardCatalog {
-    let catalog = builtIn
-    // Register more storyboards here, e.g. `catalog.register(.starHeader)` (make it a `var`).
+    var catalog = builtIn
+    // The gallery's controls, from the seed documents. Register more storyboards here.
+    for storyboard in Storyboard.gallery { catalog.register(storyboard) }
     return catalog
   }
 

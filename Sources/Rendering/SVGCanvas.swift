@@ -162,6 +162,8 @@ public final class SVGCanvas: Canvas {
       }
       let extent = CGRect(x: left, y: y - lineHeight / 2, width: width, height: lineHeight)
       var markup = "<text x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\""
+      // A rotated view (a letter turning, say) turns its text about the rectangle's center.
+      markup += rotationMarkup(about: CGPoint(x: area.midX, y: area.midY))
       markup += textStyle(fontSize: fontSize, isBold: attributes.isBold, anchor: anchor)
       markup += paint("fill", attributes.color) + opacityMarkup(opacity)
       markup += ">\(escapedXML(String(line)))</text>"

@@ -51,7 +51,10 @@ open class RefreshComponent: View {
   /// How far the component has been pulled into view: 0 when hidden, 1 when fully shown.
   ///
   /// Pulling further gives values above 1.
-  @Observed public var pullingPercent: CGFloat = 0 {
+  ///
+  /// Subclasses may override it to follow the pull (call `super`), as MJRefresh's custom
+  /// components override `setPullingPercent:`.
+  @Observed open var pullingPercent: CGFloat = 0 {
     didSet {
       guard !isRefreshing, automaticallyChangeAlpha else { return }
       alpha = pullingPercent
