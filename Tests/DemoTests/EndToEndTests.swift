@@ -163,3 +163,57 @@ struct EndToEndTests {
     #expect(session.waitForExit() == 0)
   }
 }
+
+@Suite("refresh-demo's command line")
+struct CommandLineTests {
+  /// Runs the built demo with arguments, without a terminal; returns its status and output.
+  func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: EndToEndTests.executable)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+      String(decoding: errorData, as: UTF8.self)
+    )
+  }
+
+  @Test(arguments: [
+    (["--bogus"], "unknown argument '--bogus'"),
+    (["--columns"], "--columns needs a number of cells from 1 to 1000"),
+    (["--rows", "0"], "--rows needs a number of cells from 1 to 1000"),
+    (["--columns", "wide"], "--columns needs a number of cells from 1 to 1000"),
+  ])
+  func badArgumentsExitWithTwo(arguments: [String], message: String) throws {
+    try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.executable))
+    let result = try run(arguments)
+    #expect(result.status == 2)
+    #expect(result.errors.contains(message))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func helpDocumentsTheKeysAndExitsWithZero() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.executable))
+    let result = try run(["--help"])
+    #expect(result.status == 0)
+    for text in ["USAGE: refresh-demo", "--script", "PgUp", "quit"] {
+      #expect(result.output.contains(text), "\(text)")
+    }
+  }
+
+  @Test func withoutATerminalItPlaysTheScriptAndExitsWithZero() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.executable))
+    let result = try run([])
+    #expect(result.status == 0)
+    #expect(result.output.contains("frame 1"))
+    #expect(result.output.contains("No more data"))
+  }
+}
