@@ -31,7 +31,7 @@ public final class RealTimeFrameClock: FrameClock {
     super.init()
   }
 
-  /// The system time in this clock's seconds, read now (``now`` only moves on ``tick()``).
+  /// The system time in this clock's seconds, read now (``FrameClock/now`` only moves on ``tick()``).
   public var currentTime: TimeInterval {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }

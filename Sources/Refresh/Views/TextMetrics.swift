@@ -106,7 +106,7 @@ public enum TextMetrics {
   /// Cuts each line of a text to a number of cells, ending a cut line with "…".
   ///
   /// A cut never splits a character: a wide character that would straddle the limit is left
-  /// out, so the result can be one cell narrower than `toCells`.
+  /// out, so the result can be one cell narrower than `cells`.
   ///
   /// ```swift
   /// TextMetrics.truncated("下拉可以刷新", toCells: 4)  // "下…" (3 cells)
@@ -114,7 +114,7 @@ public enum TextMetrics {
   ///
   /// - Parameters:
   ///   - text: The text; lines of a multi-line text are cut one by one and joined with `\n`.
-  ///   - toCells: The most cells a line may take; 0 or less leaves nothing.
+  ///   - cells: The most cells a line may take; 0 or less leaves nothing.
   /// - Returns: The text unchanged when it fits, else the cut text.
   public static func truncated(_ text: String, toCells cells: Int) -> String {
     guard cells > 0 else { return "" }

@@ -179,7 +179,7 @@ open class RefreshHeader: RefreshComponent {
   ///
   /// "Updated 20 items") for ``resultHoldDuration`` before the header hides.
   ///
-  /// The state is ``RefreshState/idle`` when this returns, as with ``endRefreshing()``; the
+  /// The state is ``RefreshState/idle`` when this returns, as with ``RefreshComponent/endRefreshing()``; the
   /// header stays in view, showing `result`, while the hold lasts. Beginning to refresh again
   /// meanwhile cancels the hold.
   ///

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+@testable import Refresh
+
+// The code of the Refresh articles, as written there (DocumentationSampleTests checks that every
+// line of each sample appears in these files, in order), so that it compiles and runs.
+
+// Refresh.md
+@MainActor func landingPageSample(
+  scroll: ScrollModel, reload: @escaping () -> Void, loadMore: @escaping () -> Void
+) {
+  scroll.header = RefreshNormalHeader { reload() }
+  scroll.footer = RefreshAutoNormalFooter { loadMore() }
+}
+
+// GettingStarted.md
+@MainActor
+func makeFeed(in window: Window) -> ScrollModel {
+  let scroll = ScrollModel(frame: window.bounds)
+  window.addSubview(scroll)
+  scroll.contentSize = CGSize(width: 375, height: 2000)
+
+  scroll.header = RefreshNormalHeader {
+    // Reload, then:
+    scroll.header?.endRefreshing()
+  }
+  scroll.footer = RefreshBackNormalFooter {
+    // Load the next page, then:
+    scroll.footer?.endRefreshingWithNoMoreData()
+  }
+  return scroll
+}
+
+@MainActor
+func attach(to scroll: ScrollModel, reload: @escaping @MainActor () async -> Void) {
+  scroll.header = RefreshNormalHeader(refreshingAction: {
+    await reload()
+  })
+}
+
+@MainActor func useChinese() {
+  RefreshConfig.default.languageCode = "zh-Hans"
+}
+
+// WritingACustomComponent.md
+final class BadgeHeader: RefreshStateHeader {
+  let badge = Label(text: "★")
+
+  override func prepare() {
+    super.prepare()
+    frame.size.height = 80
+    lastUpdatedTimeLabel.isHidden = true
+    addSubview(badge)
+  }
+
+  override func placeSubviews() {
+    super.placeSubviews()
+    badge.center = CGPoint(x: 30, y: frame.height / 2)
+  }
+
+  override func stateDidChange(from oldState: RefreshState) {
+    super.stateDidChange(from: oldState)
+    badge.textColor = state == .pulling ? .orange : .refreshText
+    if state == .refreshing { setTitle("Fetching the latest...", for: .refreshing) }
+  }
+}
+
+// TestingWithAManualClock.md, a test of its own.
+@MainActor
+@Test func releasingPastTheThresholdRefreshes() {
+  let clock = ManualFrameClock()
+  let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
+  let scroll = ScrollModel(frame: window.bounds)
+  window.addSubview(scroll)
+  scroll.contentSize = CGSize(width: 375, height: 2000)
+  scroll.contentInset = EdgeInsets(top: 64)
+  scroll.contentOffset = CGPoint(x: 0, y: -64)
+  var refreshes = 0
+  let header = RefreshNormalHeader { refreshes += 1 }
+  scroll.header = header
+
+  // Raw driving: the pan state and offset, as UIKit's KVO would report a gesture.
+  scroll.panState = .began
+  scroll.contentOffset = CGPoint(x: 0, y: -130)
+  #expect(header.state == .pulling)
+  scroll.panState = .ended
+  #expect(header.state == .refreshing)
+  #expect(scroll.adjustedContentInset.top == 118)
+
+  clock.advance(by: 0.25)  // the header is shown: the callback runs
+  #expect(refreshes == 1)
+
+  header.endRefreshing()
+  #expect(header.state == .idle)  // at once
+  clock.advance(by: 0.4)
+  #expect(scroll.adjustedContentInset.top == 64)
+}
+
+@MainActor
+@Suite("Documentation samples of Refresh")
+struct RefreshDocumentationSampleTests {
+  @Test func gettingStarted() async {
+    let clock = ManualFrameClock()
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
+    let scroll = makeFeed(in: window)
+    scroll.header?.beginRefreshing()
+    clock.advance(by: 0.25)
+    #expect(scroll.header?.state == .idle)
+    scroll.footer?.beginRefreshing()
+    clock.advance(by: 0.25)
+    #expect(scroll.footer?.state == .noMoreData)
+
+    var reloaded = false
+    attach(to: scroll) { reloaded = true }
+    scroll.header?.beginRefreshing()
+    clock.advance(by: 0.25)
+    for _ in 0..<20 where !reloaded { await Task.yield() }
+    #expect(reloaded)
+
+    defer { RefreshConfig.default.languageCode = nil }
+    useChinese()
+    #expect(RefreshConfig.default.languageCode == "zh-Hans")
+  }
+
+  @Test func theBadgeHeader() {
+    let scene = Scene()
+    let header = BadgeHeader(frame: .zero)
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    scene.scroll.header = header
+    scene.clock.advance(by: 0)
+    #expect(header.frame.height == 80)
+    scene.pull(to: -145)  // 64 + 80 past the top arms it
+    #expect(header.state == .pulling)
+    #expect(header.badge.textColor == .orange)
+    scene.release()
+    #expect(header.stateLabel.text == "Fetching the latest...")
+  }
+
+  @Test func theLandingPageSample() {
+    let scene = Scene()
+    var calls: [String] = []
+    landingPageSample(scroll: scene.scroll, reload: { calls.append("reload") }, loadMore: {})
+    scene.scroll.header?.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    #expect(calls == ["reload"])
+  }
+}
+
+/// Every line of every Swift sample in the README and the articles appears, in order, in the
+/// files that compile it, so a sample cannot drift from code that builds.
+@Suite("Documentation samples stay compiled")
+struct DocumentationSampleTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static let documents = [
+    "README.md",
+    "Sources/Observing/Observing.docc/Observing.md",
+    "Sources/Observing/Observing.docc/ObservingKeyPaths.md",
+    "Sources/Refresh/Refresh.docc/Refresh.md",
+    "Sources/Refresh/Refresh.docc/GettingStarted.md",
+    "Sources/Refresh/Refresh.docc/WritingACustomComponent.md",
+    "Sources/Refresh/Refresh.docc/TestingWithAManualClock.md",
+  ]
+
+  static let compiledSamples = [
+    "Tests/ObservingTests/ReadmeTests.swift",
+    "Tests/ObservingTests/DocumentationSamples.swift",
+    "Tests/RefreshTests/ReadmeTests.swift",
+    "Tests/RefreshTests/DocumentationSamples.swift",
+  ]
+
+  /// The Swift code blocks of a Markdown file.
+  static func swiftBlocks(in text: String) -> [[String]] {
+    var blocks: [[String]] = []
+    var current: [String]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if current == nil, trimmed == "```swift" {
+        current = []
+      } else if current != nil, trimmed == "```" {
+        blocks.append(current!)
+        current = nil
+      } else if current != nil {
+        current!.append(String(line))
+      }
+    }
+    return blocks
+  }
+
+  /// Lines without indentation, trailing comments' spacing, or emptiness.
+  static func normalized(_ lines: [String]) -> [String] {
+    lines.map { line in
+      line.trimmingCharacters(in: .whitespaces).replacingOccurrences(
+        of: "\\s+//", with: "  //", options: .regularExpression)
+    }.filter { !$0.isEmpty && $0 != "import Observing" && $0 != "import Refresh" }
+  }
+
+  @Test(arguments: documents)
+  func everySampleIsCompiled(document: String) throws {
+    let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+    let compiled = try Self.compiledSamples.map { path in
+      Self.normalized(
+        try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+          .split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+    for block in Self.swiftBlocks(in: text) {
+      let lines = Self.normalized(block)
+      let found = compiled.contains { source in
+        // Each line in order, anywhere after the previous one.
+        var position = source.startIndex
+        for line in lines {
+          guard let match = source[position...].firstIndex(of: line) else { return false }
+          position = source.index(after: match)
+        }
+        return true
+      }
+      #expect(found, "a sample of \(document) is not compiled:\n\(block.joined(separator: "\n"))")
+    }
+  }
+}
