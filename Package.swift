@@ -15,19 +15,23 @@ let package = Package(
   ],
   targets: [
     .target(name: "Observing"),
-    .testTarget(name: "ObservingTests", dependencies: ["Observing"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "ObservingTests", dependencies: ["TestSupport", "Observing"]),
     .target(name: "Refresh", dependencies: ["Observing"], resources: [.process("Resources")]),
-    .testTarget(name: "RefreshTests", dependencies: ["Refresh"]),
+    .testTarget(name: "RefreshTests", dependencies: ["TestSupport", "Refresh"]),
     .target(name: "Rendering", dependencies: ["Refresh"]),
-    .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Refresh"]),
+    .testTarget(name: "RenderingTests", dependencies: ["TestSupport", "Rendering", "Refresh"]),
     .target(name: "Gallery", dependencies: ["Observing", "Refresh"], path: "Examples/Gallery"),
-    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Refresh", "Rendering"]),
+    .testTarget(
+      name: "GalleryTests", dependencies: ["TestSupport", "Gallery", "Refresh", "Rendering"]),
     .target(
-      name: "DemoCore", dependencies: ["Refresh", "Rendering", "Gallery"], path: "Examples/DemoCore"),
+      name: "DemoCore", dependencies: ["Refresh", "Rendering", "Gallery"], path: "Examples/DemoCore"
+    ),
     .executableTarget(
       name: "Demo", dependencies: ["DemoCore", "Rendering"], path: "Examples/Demo",
       exclude: ["README.md"]),
-    .testTarget(name: "DemoTests", dependencies: ["DemoCore", "Demo", "Rendering", "Refresh"]),
+    .testTarget(
+      name: "DemoTests", dependencies: ["TestSupport", "DemoCore", "Demo", "Rendering", "Refresh"]),
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(
       name: "Benchmarks",
@@ -41,6 +45,7 @@ let package = Package(
       path: "Examples/Storyboard",
       exclude: ["README.md"]
     ),
-    .testTarget(name: "StoryboardTests", dependencies: ["Storyboard", "Refresh", "Rendering"]),
+    .testTarget(
+      name: "StoryboardTests", dependencies: ["TestSupport", "Storyboard", "Refresh", "Rendering"]),
   ]
 )

@@ -2,6 +2,7 @@ import DemoCore
 import Foundation
 import Refresh
 import Rendering
+import TestSupport
 import Testing
 
 @MainActor
@@ -135,7 +136,7 @@ struct DemoAppTests {
   @Test(arguments: Array(UInt64(1)...20))
   func anyScreenSizeAndAnyInputLayOutWithoutTrouble(seed: UInt64) {
     defer { RefreshConfig.default.languageCode = nil }
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     let sizes = [(1, 1), (2, 2), (3, 3), (1, 40), (200, 1), (80, 24), (1000, 500), (5000, 5000)]
     for _ in 0..<30 {
       if random.next() % 4 == 0 {

@@ -1,4 +1,5 @@
 import DemoCore
+import TestSupport
 import Testing
 
 @Suite("Decoding terminal input")
@@ -79,7 +80,7 @@ struct InputParserTests {
 
   @Test(arguments: Array(UInt64(1)...30))
   func randomBytesNeverCrashAndEventsStayInRange(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var parser = InputParser()
     let alphabet: [UInt8] =
       Array("\u{1B}[<;0123456789MmAB~Oq".utf8) + [0xE5, 0x88, 0xB7, 0xFF, 0x80]
@@ -107,18 +108,5 @@ struct InputParserTests {
     let text = String(repeating: "pasted text 粘贴 ", count: 5000)
     let events = parser.feed(Array(text.utf8))
     #expect(events.count == text.count)
-  }
-}
-
-/// A deterministic generator for seeded tests (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

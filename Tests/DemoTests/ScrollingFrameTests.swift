@@ -2,6 +2,7 @@ import DemoCore
 import Foundation
 import Refresh
 import Rendering
+import TestSupport
 import Testing
 
 /// The frame buffer's output, replayed by a terminal emulator, shows exactly what was drawn,
@@ -20,7 +21,7 @@ struct ScrollingFrameTests {
     buffer.detectsScrolling = detectsScrolling
     var screen = ScreenEmulator(columns: 80, rows: 24)
     let canvas = TerminalCanvas(columns: 80, rows: 24)
-    var random = SeededGenerator(seed: 7)
+    var random = SplitMix64(seed: 7)
     let events: [InputEvent] = [
       .key(.down), .key(.down), .key(.up), .key(.pageDown), .key(.end), .key(.home),
       .mouse(MouseEvent(kind: .wheel(dx: 0, dy: 1), column: 5, row: 5)),

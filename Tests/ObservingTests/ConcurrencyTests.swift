@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Observing
+import TestSupport
 import Testing
 
 /// A counter shared by threads, under a lock that the thread sanitizer understands.

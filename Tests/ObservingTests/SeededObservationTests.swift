@@ -1,4 +1,5 @@
 import Observing
+import TestSupport
 import Testing
 
 /// Random sequences of registrations, assignments, replacements and invalidations, checked

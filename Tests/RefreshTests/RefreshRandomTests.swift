@@ -1,5 +1,6 @@
 import Foundation
 import Observing
+import TestSupport
 import Testing
 
 @testable import Refresh
@@ -27,7 +28,7 @@ struct RefreshRandomTests {
 
   @Test(arguments: Array(UInt64(1)...40))
   func invariantsHold(seed: UInt64) throws {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var scene: Scene? = Scene(contentHeight: CGFloat(200 + random.next() % 2000))
     weak let weakScroll = scene!.scroll
     var tracked: [Tracked] = []

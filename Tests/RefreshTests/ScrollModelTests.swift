@@ -1,5 +1,6 @@
 import Foundation
 import Observing
+import TestSupport
 import Testing
 
 @testable import Refresh
@@ -352,7 +353,7 @@ struct ScrollModelTests {
 
   @Test(arguments: Array(UInt64(1)...30))
   func randomGesturesStayFiniteAndComeToRestInRange(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     scroll.contentInset = EdgeInsets(top: CGFloat(random.next() % 100))
     for _ in 0..<60 {
       switch random.next() % 7 {
@@ -380,18 +381,5 @@ struct ScrollModelTests {
     clock.advance(by: 10)
     #expect(!scroll.isDecelerating)
     #expect(scroll.contentOffset == scroll.clampedOffset(scroll.contentOffset))
-  }
-}
-
-/// A deterministic generator for seeded tests (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Refresh
+import TestSupport
 import Testing
 
 @Suite("ScrollMotion")
@@ -275,20 +276,5 @@ struct ScrollMotionTests {
     #expect(motion.state(at: -1) == motion.state(at: 0))
     #expect(motion.state(at: .nan) == motion.state(at: 0))
     #expect(motion.state(at: .infinity) == .init(position: 1_000, velocity: 0, isFinished: true))
-  }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, deterministic generator for tests.
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Refresh
+import TestSupport
 import Testing
 
 @testable import Rendering

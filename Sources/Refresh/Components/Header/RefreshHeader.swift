@@ -79,34 +79,16 @@ open class RefreshHeader: RefreshComponent {
       followOffsetWhileRefreshing(scrollView)
       return
     }
-    let originalTop = originalInset(in: scrollView).top
-    let offsetY = scrollView.contentOffset.y
-    let happenOffsetY = -originalTop
-    guard offsetY <= happenOffsetY else { return }
-    let threshold = happenOffsetY - height
-    let percent = (happenOffsetY - offsetY) / height
-    if scrollView.isDragging {
-      pullingPercent = percent
-      if state == .idle, offsetY < threshold {
-        if triggerMode == .onThreshold {
-          beginRefreshing()
-        } else {
-          state = .pulling
-        }
-      } else if state == .pulling, offsetY >= threshold {
-        state = .idle
-      }
-    } else if state == .pulling {
-      beginRefreshing()
-    } else if percent < 1 {
-      pullingPercent = percent
-    }
+    // It starts to appear at happenOffsetY = -orig.top and arms past happenOffsetY - height.
+    let happenOffsetY = -originalInset(in: scrollView).top
+    let distance = happenOffsetY - scrollView.contentOffset.y
+    guard distance >= 0 else { return }
+    followPull(distance: distance, extent: height, isDragging: scrollView.isDragging)
   }
 
   open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
     super.scrollViewPanStateDidChange(change)
-    guard let scrollView, !scrollView.isDragging, state == .pulling else { return }
-    beginRefreshing()
+    refreshIfReleasedWhilePulling()
   }
 
   /// While refreshing, the extra top inset follows the offset, clamped to `0...height`, so that
@@ -130,6 +112,7 @@ open class RefreshHeader: RefreshComponent {
         let generation = refreshGeneration
         resultHold = clock.schedule(after: resultHoldDuration) { [weak self] in
           self?.resultHold = nil
+          self?.resultText = nil
           self?.hideAfterRefreshing(generation: generation)
         }
       } else {
@@ -142,36 +125,14 @@ open class RefreshHeader: RefreshComponent {
       resultHold?.cancel()
       resultHold = nil
       resultText = nil
-      showForRefreshing()
+      // The top inset becomes orig.top + h, and the offset -(orig.top + h).
+      showForRefreshing(
+        contribution: { [unowned self] _ in EdgeInsets(top: frame.height) },
+        offset: { [unowned self] scroll in
+          scroll.contentOffset.y = -(originalInset(in: scroll).top + frame.height)
+        })
     default:
       break
-    }
-  }
-
-  /// Animates the header into view and calls back when it is shown.
-  private func showForRefreshing() {
-    let generation = beginRefreshGeneration()
-    guard let scrollView else { return }
-    View.animate(withDuration: fastAnimationDuration) {
-      let top = self.scrollViewOriginalInset.top + self.frame.height
-      self.insetContribution = EdgeInsets(top: self.frame.height)
-      scrollView.contentOffset.y = -top
-    } completion: { [weak self] _ in
-      self?.executeRefreshingCallback(generation: generation)
-    }
-  }
-
-  /// Animates the extra inset away, then finishes the end of refreshing.
-  private func hideAfterRefreshing(generation: Int) {
-    resultText = nil
-    // Detached (nothing to hide, and no callbacks after removal) or refreshing again.
-    guard scrollView != nil, !isRefreshing else { return }
-    endRefreshingAnimationBeginAction?()
-    View.animate(withDuration: slowAnimationDuration) {
-      self.insetContribution = .zero
-      if self.automaticallyChangeAlpha { self.alpha = 0 }
-    } completion: { [weak self] _ in
-      self?.finishEndRefreshing(generation: generation)
     }
   }
 

@@ -58,77 +58,33 @@ open class RefreshTrailer: RefreshComponent {
     guard let scrollView, state != .refreshing else { return }
     let width = frame.width
     guard width > 0 else { return }
-    let offsetX = scrollView.contentOffset.x
-    let happen = happenOffsetX
-    guard offsetX > happen else { return }
-    let percent = (offsetX - happen) / width
-    if state == .noMoreData {
-      pullingPercent = percent
-      return
-    }
-    if scrollView.isDragging {
-      pullingPercent = percent
-      let threshold = happen + width
-      if state == .idle, offsetX > threshold {
-        if triggerMode == .onThreshold {
-          beginRefreshing()
-        } else {
-          state = .pulling
-        }
-      } else if state == .pulling, offsetX <= threshold {
-        state = .idle
-      }
-    } else if state == .pulling {
-      beginRefreshing()
-    } else if percent < 1 {
-      pullingPercent = percent
-    }
+    let distance = scrollView.contentOffset.x - happenOffsetX
+    guard distance > 0 else { return }
+    followPull(distance: distance, extent: width, isDragging: scrollView.isDragging)
   }
 
   open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
     super.scrollViewPanStateDidChange(change)
-    guard let scrollView, !scrollView.isDragging, state == .pulling else { return }
-    beginRefreshing()
+    refreshIfReleasedWhilePulling()
   }
 
   open override func stateDidChange(from oldState: RefreshState) {
     super.stateDidChange(from: oldState)
     switch state {
     case .idle, .noMoreData:
-      if oldState == .refreshing {
-        hideAfterRefreshing(generation: refreshGeneration)
-      } else if oldState == .willRefresh {
-        endRefreshingCompletionBlock?()
-      }
+      didEndRefreshing(from: oldState)
     case .refreshing:
-      showForRefreshing()
+      // The right inset gains w (and the missing width when the content is narrow), and the
+      // offset becomes happenOffsetX + w.
+      showForRefreshing(
+        contribution: { [unowned self] _ in
+          EdgeInsets(right: frame.width - min(widthForContentBreakView, 0))
+        },
+        offset: { [unowned self] scroll in
+          scroll.contentOffset.x = happenOffsetX + frame.width
+        })
     default:
       break
-    }
-  }
-
-  private func showForRefreshing() {
-    let generation = beginRefreshGeneration()
-    guard let scrollView else { return }
-    View.animate(withDuration: fastAnimationDuration) {
-      let overflow = self.widthForContentBreakView
-      var extra = self.frame.width
-      if overflow < 0 { extra -= overflow }
-      self.insetContribution = EdgeInsets(right: extra)
-      scrollView.contentOffset.x = self.happenOffsetX + self.frame.width
-    } completion: { [weak self] _ in
-      self?.executeRefreshingCallback(generation: generation)
-    }
-  }
-
-  private func hideAfterRefreshing(generation: Int) {
-    guard scrollView != nil else { return }
-    endRefreshingAnimationBeginAction?()
-    View.animate(withDuration: slowAnimationDuration) {
-      self.insetContribution = .zero
-      if self.automaticallyChangeAlpha { self.alpha = 0 }
-    } completion: { [weak self] _ in
-      self?.finishEndRefreshing(generation: generation)
     }
   }
 

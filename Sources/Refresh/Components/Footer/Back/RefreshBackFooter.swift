@@ -36,77 +36,34 @@ open class RefreshBackFooter: RefreshFooter {
     guard let scrollView, state != .refreshing else { return }
     let height = frame.height
     guard height > 0 else { return }
-    let offsetY = scrollView.contentOffset.y
-    let happen = happenOffsetY(in: scrollView)
-    guard offsetY > happen else { return }
-    let percent = (offsetY - happen) / height
-    if state == .noMoreData {
-      pullingPercent = percent
-      return
-    }
-    if scrollView.isDragging {
-      pullingPercent = percent
-      let threshold = happen + height
-      if state == .idle, offsetY > threshold {
-        if triggerMode == .onThreshold {
-          beginRefreshing()
-        } else {
-          state = .pulling
-        }
-      } else if state == .pulling, offsetY <= threshold {
-        state = .idle
-      }
-    } else if state == .pulling {
-      beginRefreshing()
-    } else if percent < 1 {
-      pullingPercent = percent
-    }
+    let distance = scrollView.contentOffset.y - happenOffsetY(in: scrollView)
+    guard distance > 0 else { return }
+    followPull(distance: distance, extent: height, isDragging: scrollView.isDragging)
   }
 
   open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
     super.scrollViewPanStateDidChange(change)
-    guard let scrollView, !scrollView.isDragging, state == .pulling else { return }
-    beginRefreshing()
+    refreshIfReleasedWhilePulling()
   }
 
   open override func stateDidChange(from oldState: RefreshState) {
     super.stateDidChange(from: oldState)
     switch state {
     case .idle, .noMoreData:
-      if oldState == .refreshing {
-        hideAfterRefreshing(generation: refreshGeneration)
-      } else if oldState == .willRefresh {
-        endRefreshingCompletionBlock?()
-      }
+      didEndRefreshing(from: oldState)
     case .refreshing:
-      showForRefreshing()
+      // The bottom inset gains h (and the missing height when the content is short), and the
+      // offset becomes happenOffsetY + h.
+      showForRefreshing(
+        contribution: { [unowned self] scroll in
+          let overflow = heightForContentBreakView(in: scroll)
+          return EdgeInsets(bottom: frame.height - min(overflow, 0))
+        },
+        offset: { [unowned self] scroll in
+          scroll.contentOffset.y = happenOffsetY(in: scroll) + frame.height
+        })
     default:
       break
-    }
-  }
-
-  private func showForRefreshing() {
-    let generation = beginRefreshGeneration()
-    guard let scrollView else { return }
-    View.animate(withDuration: fastAnimationDuration) {
-      let overflow = self.heightForContentBreakView
-      var extra = self.frame.height
-      if overflow < 0 { extra -= overflow }
-      self.insetContribution = EdgeInsets(bottom: extra)
-      scrollView.contentOffset.y = self.happenOffsetY + self.frame.height
-    } completion: { [weak self] _ in
-      self?.executeRefreshingCallback(generation: generation)
-    }
-  }
-
-  private func hideAfterRefreshing(generation: Int) {
-    guard scrollView != nil else { return }
-    endRefreshingAnimationBeginAction?()
-    View.animate(withDuration: slowAnimationDuration) {
-      self.insetContribution = .zero
-      if self.automaticallyChangeAlpha { self.alpha = 0 }
-    } completion: { [weak self] _ in
-      self?.finishEndRefreshing(generation: generation)
     }
   }
 

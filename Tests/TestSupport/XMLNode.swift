@@ -2,11 +2,15 @@ import Foundation
 import FoundationXML
 
 /// An element of a parsed XML document, for assertions on SVG output.
-final class XMLNode {
-  let name: String
-  let attributes: [String: String]
-  var children: [XMLNode] = []
-  var text = ""
+public final class XMLNode {
+  /// The element's name.
+  public let name: String
+  /// The element's attributes.
+  public let attributes: [String: String]
+  /// The child elements, in document order.
+  public internal(set) var children: [XMLNode] = []
+  /// The text directly inside the element.
+  public internal(set) var text = ""
 
   init(name: String, attributes: [String: String]) {
     self.name = name
@@ -14,13 +18,25 @@ final class XMLNode {
   }
 
   /// This element and all its descendants, in document order.
-  var all: [XMLNode] { [self] + children.flatMap(\.all) }
+  public var all: [XMLNode] { [self] + children.flatMap(\.all) }
 
   /// The descendants (and self) with a name.
-  func elements(named name: String) -> [XMLNode] { all.filter { $0.name == name } }
+  ///
+  /// - Parameter name: An element name.
+  /// - Returns: The elements, in document order.
+  public func elements(named name: String) -> [XMLNode] { all.filter { $0.name == name } }
+
+  /// The children with a name.
+  ///
+  /// - Parameter name: An element name.
+  /// - Returns: The children, in document order.
+  public func children(named name: String) -> [XMLNode] { children.filter { $0.name == name } }
 
   /// Parses a document with Foundation's `XMLParser`; `nil` when it is not well-formed.
-  static func parse(_ document: String) -> XMLNode? {
+  ///
+  /// - Parameter document: The XML text.
+  /// - Returns: The root element.
+  public static func parse(_ document: String) -> XMLNode? {
     let builder = Builder()
     let parser = XMLParser(data: Data(document.utf8))
     parser.delegate = builder
