@@ -46,7 +46,11 @@ struct EndToEndTests {
       }
       posix_spawn_file_actions_addclose(&actions, master)
       let arguments = [executable]
-      let environment = ["TERM=xterm-256color", "LANG=C.UTF-8"]
+      // A terminal's variables, and the sanitizers' settings of the test run, if any.
+      let sanitizers = ProcessInfo.processInfo.environment
+        .filter { ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key) }
+        .map { "\($0.key)=\($0.value)" }
+      let environment = ["TERM=xterm-256color", "LANG=C.UTF-8"] + sanitizers
       var cArguments = arguments.map { strdup($0) } + [nil]
       var cEnvironment = environment.map { strdup($0) } + [nil]
       defer {
