@@ -46,11 +46,11 @@ struct EndToEndTests {
       }
       posix_spawn_file_actions_addclose(&actions, master)
       let arguments = [executable]
-      // A terminal's variables, and the sanitizers' settings of the test run, if any.
-      let sanitizers = ProcessInfo.processInfo.environment
-        .filter { ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key) }
-        .map { "\($0.key)=\($0.value)" }
-      let environment = ["TERM=xterm-256color", "LANG=C.UTF-8"] + sanitizers
+      // The test run's environment (PATH and the sanitizers' settings among it), as a terminal.
+      var variables = ProcessInfo.processInfo.environment
+      variables["TERM"] = "xterm-256color"
+      variables["LANG"] = "C.UTF-8"
+      let environment = variables.map { "\($0.key)=\($0.value)" }
       var cArguments = arguments.map { strdup($0) } + [nil]
       var cEnvironment = environment.map { strdup($0) } + [nil]
       defer {

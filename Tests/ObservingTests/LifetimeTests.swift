@@ -17,6 +17,24 @@ struct LifetimeTests {
     #expect(person.observationRegistry.count == 0)
   }
 
+  @Test func invalidatingReleasesAHandlerThatCapturesItsOwnToken() {
+    let person = Person()
+    weak var witness: Witness?
+    do {
+      let captured = Witness()
+      witness = captured
+      var token: ObservationToken?
+      token = person.observe(\.name) { _, _ in
+        _ = captured
+        token?.invalidate()
+      }
+      person.name = "b"
+      #expect(token?.isValid == false)
+    }
+    #expect(witness == nil)
+    #expect(person.observationRegistry.count == 0)
+  }
+
   @Test func aDroppedTokenReceivesNothing() {
     let person = Person()
     var count = 0
