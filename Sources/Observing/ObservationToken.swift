@@ -20,8 +20,9 @@ import Synchronization
 /// handler or another) receives nothing more. Invalidating releases the handler at once, so a
 /// handler that captures its own token (or anything that holds it) does not keep itself alive.
 public final class ObservationToken: @unchecked Sendable {
-  /// The retained record of the observation, as a pointer, with ``isAutomatic`` in the low bit
-  /// (the record is aligned, so the bit is free); the pointer part is zero once invalidated.
+  /// The retained record of the observation, as a pointer, with ``isAutomatic`` in the low bit (the
+  /// record is aligned, so the bit is free); the pointer part is zero once invalidated.
+  ///
   /// One atomic word, so that invalidating from several threads releases the record once.
   private let state: Atomic<UInt>
 
