@@ -4,6 +4,8 @@
 # symbol link, an undocumented parameter in a page) fails the build.
 #
 #   scripts/build-docs.sh            # archives in docs-build/<Module>.doccarchive
+#
+# The archives are ready for static hosting: serve one and open /documentation/<module>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,6 +36,7 @@ for module in "${modules[@]}"; do
     --fallback-display-name "$module" \
     --fallback-bundle-identifier "org.swift-refresh.$module" \
     --output-dir "$output/$module.doccarchive" \
+    --transform-for-static-hosting \
     --warnings-as-errors
 done
 echo "Documentation built in $output/"

@@ -30,6 +30,7 @@ final class Feed {
   return scroll.contentOffset.y  // 599.5
 }
 
+// `Feed` is your data source: `reload` and `loadMore` call back when their request is done.
 @MainActor func attachRefresh(to scroll: ScrollModel, feed: Feed) {
   scroll.header = RefreshNormalHeader {
     feed.reload { scroll.header?.endRefreshing() }
