@@ -54,40 +54,21 @@ final class AccessRecording {
 /// Reports a read of an `@Observed` property to the recording of the current thread, if any.
 ///
 /// Called from the inlined getter of `@Observed` only while some thread records, so the key path
-/// closures (which materialize key path objects) never run on an ordinary read.
+/// closure (which materializes the key path object) never runs on an ordinary read.
 @usableFromInline
 func _recordAccess(
   registry: ObservationRegistry,
+  offset: Int,
   valueType: Any.Type,
-  keyPath: () -> AnyKeyPath,
-  storageKeyPath: () -> AnyKeyPath,
-  offset: () -> Int
+  keyPath: () -> AnyKeyPath
 ) {
   guard let recording = ThreadState.current.recordings.last else { return }
   recording.append(
     RecordedAccess(
       registry: registry,
-      offset: PropertyOffsets.shared.offset(of: storageKeyPath(), compute: offset),
+      offset: offset,
       valueType: ObjectIdentifier(valueType),
       keyPath: keyPath()
     )
   )
-}
-
-/// The offsets of `@Observed` storage in their classes, by storage key path.
-///
-/// Finding an offset takes a modifying access to the property (the only way to learn its
-/// address), which the thread sanitizer would see racing with reads on other threads if every
-/// registration did it; an offset never changes, so it is found once per property.
-final class PropertyOffsets: @unchecked Sendable {
-  static let shared = PropertyOffsets()
-  private let lock = Lock()
-  private var offsets: [AnyKeyPath: Int] = [:]
-
-  func offset(of storageKeyPath: AnyKeyPath, compute: () -> Int) -> Int {
-    if let known = lock.withLock({ offsets[storageKeyPath] }) { return known }
-    let offset = compute()
-    lock.withLock { offsets[storageKeyPath] = offset }
-    return offset
-  }
 }

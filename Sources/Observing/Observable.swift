@@ -68,6 +68,10 @@ extension Observable {
   /// }
   /// ```
   ///
+  /// Registering evaluates the key path, reading each `@Observed` property on it with a
+  /// modifying access to find its storage: like a write of those properties, it must not race
+  /// with reads or writes of them on other threads.
+  ///
   /// A key path that reads no `@Observed` property and has no declared dependency cannot be
   /// followed automatically: the returned token's ``ObservationToken/isAutomatic`` is `false`,
   /// the handler is only called for ``willChangeValue(for:)``/``didChangeValue(for:)`` with an

@@ -87,15 +87,15 @@ public struct Observed<Value> {
   ) -> Value {
     get {
       if _slowPath(_activeRecordings.load(ordering: .relaxed) != 0) {
-        // Some thread is resolving a key path: report this read. The closures keep the key path
-        // objects from being created on ordinary reads; the offset, which takes a modifying
-        // access to find, is worked out once per property and cached.
+        // Some thread is resolving a key path: report this read. The closure keeps the key path
+        // object from being created on ordinary reads. The offset is found here, with a
+        // modifying access: in a closure, or through a key path to the storage, it would cost
+        // every access to the storage a dynamic exclusivity check.
         _recordAccess(
           registry: object.observationRegistry,
+          offset: offset(in: object, storageKeyPath),
           valueType: Value.self,
-          keyPath: { wrappedKeyPath },
-          storageKeyPath: { storageKeyPath },
-          offset: { offset(in: object, storageKeyPath) }
+          keyPath: { wrappedKeyPath }
         )
       }
       return object[keyPath: storageKeyPath].storedValue

@@ -123,14 +123,19 @@ struct ConcurrencyTests {
 
   @Test func tokensComeAndGoOnOtherThreadsWhileOneThreadWrites() {
     let gauge = Gauge()
+    let registering = NSLock()
     let delivered = SharedCounter()
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       if thread == 0 {
         for value in 1...2000 { gauge.level = value }
       } else {
         // Another property of the same object: the registry is shared, the value is not.
+        // Registering reads `label` (with a modifying access, to find its storage), so the
+        // registering threads take turns; invalidation needs no turn.
         for _ in 0..<300 {
-          let token = gauge.observe(\.label) { _, _ in delivered.increment() }
+          let token = registering.withLock {
+            gauge.observe(\.label) { _, _ in delivered.increment() }
+          }
           token.invalidate()
         }
       }
