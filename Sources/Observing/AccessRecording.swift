@@ -11,15 +11,21 @@ let _activeRecordings = Atomic<Int>(0)
 struct RecordedAccess {
   /// The registry of the object whose property was read.
   let registry: ObservationRegistry
-  /// The property's position in its object, the identity the registry files observers under.
-  let offset: Int
+  /// The object whose property was read; held only while the resolution is in use.
+  let object: AnyObject
+  /// The property's own key path, rooted at the class that declares it: the identity a
+  /// registry files observers under, whatever subclass the object is.
+  let property: AnyKeyPath
   /// The type of the property's value.
   let valueType: ObjectIdentifier
-  /// The property's own key path (rooted at the class that declares it).
-  let keyPath: AnyKeyPath
 
   /// The slot this access subscribes to.
-  var slot: SlotReference { SlotReference(registry: registry, key: .stored(offset)) }
+  var key: SlotKey { .stored(object: ObjectIdentifier(object), property: property) }
+
+  /// Whether two accesses read the same property of the same object.
+  func isSameRead(as other: RecordedAccess) -> Bool {
+    object === other.object && property == other.property
+  }
 }
 
 /// The accesses recorded while one key path was being resolved on the current thread.
@@ -44,31 +50,28 @@ final class AccessRecording {
   }
 
   func append(_ access: RecordedAccess) {
-    let duplicate = accesses.contains {
-      $0.registry === access.registry && $0.offset == access.offset
-    }
-    if !duplicate { accesses.append(access) }
+    if !accesses.contains(where: access.isSameRead) { accesses.append(access) }
   }
 }
 
 /// Reports a read of an `@Observed` property to the recording of the current thread, if any.
 ///
-/// Called from the inlined getter of `@Observed` only while some thread records, so the key path
-/// closure (which materializes the key path object) never runs on an ordinary read.
+/// Called from the inlined getter of `@Observed` while some thread records. Only the thread
+/// that records does anything more than look at its own state: the key path closure (which
+/// materializes the key path object) and the registry are only asked for then.
 @usableFromInline
-func _recordAccess(
-  registry: ObservationRegistry,
-  offset: Int,
+func _recordAccess<Object: Observable>(
+  _ object: Object,
   valueType: Any.Type,
-  keyPath: () -> AnyKeyPath
+  property: () -> AnyKeyPath
 ) {
   guard let recording = ThreadState.current.recordings.last else { return }
   recording.append(
     RecordedAccess(
-      registry: registry,
-      offset: offset,
-      valueType: ObjectIdentifier(valueType),
-      keyPath: keyPath()
+      registry: object.observationRegistry,
+      object: object,
+      property: property(),
+      valueType: ObjectIdentifier(valueType)
     )
   )
 }

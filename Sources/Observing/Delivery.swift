@@ -28,61 +28,6 @@ struct _ChangeSnapshot {
   }
 }
 
-/// A to-many change (insertion, removal, replacement) being carried out on this thread by the
-/// `Observable` array methods: the assignment they make is reported with this kind and indexes.
-@usableFromInline
-final class ToManyChange {
-  @usableFromInline let kind: ObservedChangeKind
-  @usableFromInline let indexes: IndexSet
-  /// The removed or replaced elements, as an array of the property's element type.
-  @usableFromInline let oldElements: Any
-  /// The inserted or replacing elements, as an array of the property's element type.
-  @usableFromInline let newElements: Any
-  let registry: ObjectIdentifier
-  let offset: Int
-
-  init(
-    kind: ObservedChangeKind,
-    indexes: IndexSet,
-    oldElements: Any,
-    newElements: Any,
-    registry: ObservationRegistry,
-    offset: Int
-  ) {
-    self.kind = kind
-    self.indexes = indexes
-    self.oldElements = oldElements
-    self.newElements = newElements
-    self.registry = ObjectIdentifier(registry)
-    self.offset = offset
-  }
-
-  /// How many to-many changes are in flight on all threads; lets setters skip the thread-local
-  /// lookup when there are none.
-  static let inFlight = Atomic<Int>(0)
-
-  /// The to-many change this thread is making to the given property, if any.
-  static func current(for registry: ObservationRegistry, offset: Int) -> ToManyChange? {
-    guard inFlight.load(ordering: .relaxed) != 0,
-      let change = ThreadState.current.toManyChanges.last,
-      change.registry == ObjectIdentifier(registry), change.offset == offset
-    else { return nil }
-    return change
-  }
-
-  /// Runs `assignment` with this change announced on the current thread.
-  func perform(_ assignment: () -> Void) {
-    let thread = ThreadState.current
-    thread.toManyChanges.append(self)
-    Self.inFlight.add(1, ordering: .relaxed)
-    defer {
-      Self.inFlight.subtract(1, ordering: .relaxed)
-      thread.toManyChanges.removeLast()
-    }
-    assignment()
-  }
-}
-
 /// Delivers the notifications that precede a change.
 ///
 /// Those are prior notifications, and the old values that key-path observers need; returns the
@@ -99,6 +44,7 @@ func _deliverWillChange<Value>(
     guard let box = entry, box.isActive else { continue }
     if box.isDirect {
       guard box.options.contains(.prior) else { continue }
+      // Sound: see `_deliverDidChange`.
       let observer = unsafeDowncast(box, to: ValueObserver<Value>.self)
       let old: Value? =
         if !box.options.contains(.old) { nil } else if let toMany {
@@ -133,11 +79,14 @@ func _deliverDidChange<Value>(
     _deliverDidChangeToMany(snapshot, object: object, toMany: toMany, remembered: remembered)
     return
   }
+  _checkObserverReferenceLayout()
   snapshot.entries.withUnsafeBufferPointer { entries in
     guard let base = UnsafeRawPointer(entries.baseAddress) else { return }
     for position in entries.indices {
-      // The snapshot holds every box for the whole delivery, so each one is used through an
-      // unretained reference: no retain and release per observer per change.
+      // Sound: an `ObserverBox?` is one nullable object pointer (checked above), so each element
+      // reads as an `UnsafeRawPointer?`; the snapshot array holds every box strongly until the
+      // delivery returns, so the unretained reference stays valid without a retain and release
+      // per observer per change.
       let stride = MemoryLayout<ObserverBox?>.stride
       guard
         let pointer = base.load(fromByteOffset: position &* stride, as: UnsafeRawPointer?.self)
@@ -149,6 +98,11 @@ func _deliverDidChange<Value>(
           return
         }
         let options = box.options
+        // Sound: direct observers are `ValueObserver<Value>`s filed under the slot of one
+        // property, named by a key path whose type fixes `Value` (registration checks the
+        // recorded value type against the observer's), and this setter looked the slot up by
+        // that property's key path.
+        assert(box is ValueObserver<Value>, "a direct observer of another value type")
         let observer = unsafeDowncast(box, to: ValueObserver<Value>.self)
         if options.contains(.skipsEqualValues), observer.isEqual(oldValue, newValue) { return }
         observer.deliver(
@@ -180,4 +134,17 @@ func _deliverDidChangeToMany(
     }
     box.deliverToMany(object, toMany)
   }
+}
+
+/// Checks the layout that the unretained walk in `_deliverDidChange` relies on.
+///
+/// An optional class reference must be exactly one pointer, with `nil` as the null pointer. The
+/// conditions are constants, so an optimized build folds the check away.
+@inlinable @inline(__always)
+func _checkObserverReferenceLayout() {
+  precondition(
+    MemoryLayout<ObserverBox?>.size == MemoryLayout<UnsafeRawPointer?>.size
+      && MemoryLayout<ObserverBox?>.stride == MemoryLayout<UnsafeRawPointer?>.stride
+      && MemoryLayout<ObserverBox?>.alignment == MemoryLayout<UnsafeRawPointer?>.alignment,
+    "an optional observer reference is not one pointer")
 }

@@ -36,28 +36,33 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
     super.init(options: options, isDirect: false, isAutomatic: isAutomatic)
   }
 
-  /// The manual slot every key-path observer is filed under, so `willChangeValue(for:)` with the
-  /// same key path reaches it.
-  private func manualSlot(of root: Root) -> SlotReference {
-    SlotReference(registry: root.observationRegistry, key: .manual(keyPath))
-  }
-
   /// Files the box under the slots `accesses` names; called once, at registration.
   func subscribe(to accesses: [RecordedAccess], root: Root) {
-    update(to: accesses.map(\.slot) + [manualSlot(of: root)])
+    update(to: accesses, root: root)
   }
 
-  /// Replaces the subscriptions with `wanted`, touching only what differs.
-  private func update(to wanted: [SlotReference]) {
+  /// Replaces the subscriptions with the slots of `accesses` and the root's manual slot (which
+  /// `willChangeValue(for:)` with the same key path reaches), touching only what differs.
+  private func update(to accesses: [RecordedAccess], root: Root) {
+    var wanted = accesses.map {
+      (slot: SlotReference(registry: $0.registry, key: $0.key), owner: $0.object)
+    }
+    wanted.append(
+      (
+        SlotReference(
+          registry: root.observationRegistry,
+          key: .manual(object: ObjectIdentifier(root), keyPath: keyPath)),
+        root
+      ))
     subscriptionLock.withLock {
       guard isActive else { return }
-      for stale in subscriptions where !wanted.contains(where: stale.matches) {
+      for stale in subscriptions where !wanted.contains(where: { stale.matches($0.slot) }) {
         stale.registry.remove(self, from: stale.key)
       }
-      for slot in wanted where !subscriptions.contains(where: slot.matches) {
-        slot.registry.add(self, to: slot.key)
+      for (slot, owner) in wanted where !subscriptions.contains(where: slot.matches) {
+        slot.registry.add(self, to: slot.key, owner: owner)
       }
-      subscriptions = wanted
+      subscriptions = wanted.map(\.slot)
     }
   }
 
@@ -93,8 +98,9 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
 
   override func keyPathDidChange(oldValue: Any?) {
     guard let root, isActive else { return }
-    let (newValue, accesses) = resolve(on: root)
-    update(to: accesses.map(\.slot) + [manualSlot(of: root)])
+    let resolution = KeyPathResolution(keyPath, on: root)
+    let newValue = resolution.value
+    update(to: resolution.accesses, root: root)
     guard isActive else { return }
     let old = oldValue as? Value
     if let equality, let old, equality(old, newValue) { return }
@@ -105,26 +111,5 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
         oldValue: options.contains(.old) ? old : nil
       )
     )
-  }
-
-  /// Evaluates the key path on `root`, recording what it reads, together with the dependencies
-  /// the root's class declares.
-  func resolve(on root: Root) -> (Value, [RecordedAccess]) {
-    resolveKeyPath(keyPath, on: root)
-  }
-}
-
-/// Evaluates `keyPath` on `root` and the key paths its class declares as affecting it, recording
-/// every `@Observed` property read.
-func resolveKeyPath<Root: Observable, Value>(
-  _ keyPath: KeyPath<Root, Value>,
-  on root: Root
-) -> (Value, [RecordedAccess]) {
-  let dependencies = type(of: root).keyPathsAffectingValue(for: keyPath)
-  return AccessRecording.record {
-    for dependency in dependencies {
-      _ = root[keyPath: dependency]
-    }
-    return root[keyPath: keyPath]
   }
 }

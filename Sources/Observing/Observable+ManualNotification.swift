@@ -65,6 +65,8 @@ extension Observable {
         box.keyPathDidChange(oldValue: pending?.remembered?[position])
         continue
       }
+      // Sound: direct observers come only from the stored slot of `directProperty(of:)`, whose
+      // key path has this `Value` (see `_deliverDidChange`).
       let observer = unsafeDowncast(box, to: ValueObserver<Value>.self)
       let options = box.options
       if options.contains(.skipsEqualValues), let oldValue, observer.isEqual(oldValue, newValue) {
@@ -84,9 +86,8 @@ extension Observable {
   private func manualNotificationEntries<Value>(
     for keyPath: KeyPath<Self, Value>
   ) -> ContiguousArray<ObserverBox?> {
-    let (_, accesses) = AccessRecording.record { self[keyPath: keyPath] }
-    let offset = directOffset(of: keyPath, accesses: accesses)
-    return observationRegistry.snapshot(stored: offset, manual: keyPath)
+    observationRegistry.snapshot(
+      of: self, stored: directProperty(of: keyPath), manual: keyPath)
   }
 }
 

@@ -33,7 +33,7 @@ extension Observable {
       result.insert(element, at: index)
     }
     performToManyChange(
-      .insertion, indexes: indexes, old: [Element](), new: newElements, keyPath, result: result)
+      .insertion, indexes: indexes, old: nil, new: newElements, keyPath, result: result)
   }
 
   /// Appends an element to an `@Observed` array, reporting an insertion at the end.
@@ -72,7 +72,7 @@ extension Observable {
       result.remove(at: index)
     }
     performToManyChange(
-      .removal, indexes: indexes, old: removed, new: [Element](), keyPath, result: result)
+      .removal, indexes: indexes, old: removed, new: nil, keyPath, result: result)
   }
 
   /// Replaces the elements at the given indexes of an `@Observed` array, reporting a
@@ -110,11 +110,14 @@ extension Observable {
   }
 
   /// Assigns `result`, reporting it to the array's direct observers as the given to-many change.
+  ///
+  /// As in Foundation, an insertion has no old elements and a removal no new ones: those
+  /// values are absent (`nil`) even when the observer asked for them.
   private func performToManyChange<Element>(
     _ kind: ObservedChangeKind,
     indexes: IndexSet,
-    old: [Element],
-    new: [Element],
+    old: [Element]?,
+    new: [Element]?,
     _ keyPath: ReferenceWritableKeyPath<Self, [Element]>,
     result: [Element]
   ) {
@@ -123,8 +126,7 @@ extension Observable {
       self[keyPath: keyPath] = result
       return
     }
-    let (_, accesses) = AccessRecording.record { self[keyPath: keyPath] }
-    guard let offset = directOffset(of: keyPath, accesses: accesses) else {
+    guard let property = directProperty(of: keyPath) else {
       // Not an @Observed array of this object: an ordinary assignment.
       self[keyPath: keyPath] = result
       return
@@ -135,7 +137,8 @@ extension Observable {
       oldElements: old,
       newElements: new,
       registry: registry,
-      offset: offset
+      object: self,
+      property: property
     )
     change.perform { self[keyPath: keyPath] = result }
   }

@@ -68,9 +68,10 @@ extension Observable {
   /// }
   /// ```
   ///
-  /// Registering evaluates the key path, reading each `@Observed` property on it with a
-  /// modifying access to find its storage: like a write of those properties, it must not race
-  /// with reads or writes of them on other threads.
+  /// Registering is safe from any thread, while other threads read, write, register or
+  /// invalidate. It reads the key path's value as an ordinary read would (and for a stored
+  /// property seen before, only with `.initial`): a registration that reads a property another
+  /// thread writes at the same moment races as any unsynchronized read would.
   ///
   /// A key path that reads no `@Observed` property and has no declared dependency cannot be
   /// followed automatically: the returned token's ``ObservationToken/isAutomatic`` is `false`,
@@ -82,79 +83,110 @@ extension Observable {
   ///   - options: Which values to include and when to notify; see ``ObservingOptions``.
   ///   - changeHandler: Called with this object and the change.
   /// - Returns: The observation; it ends when the token is invalidated or released.
+  @inlinable
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: ObservingOptions = [],
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    makeObservation(keyPath, options: options, rootDidDeinit: nil, changeHandler: changeHandler)
+    _makeObservation(keyPath, options: options, rootDidDeinit: nil, changeHandler: changeHandler)
   }
 
-  func makeObservation<Value>(
+  /// Registers an observation: the work behind ``observe(_:options:changeHandler:)``.
+  ///
+  /// Inlinable so that a caller's module specializes it: the observer's class is then known
+  /// where it is allocated, and registration costs no run-time generic type lookup.
+  @inlinable
+  func _makeObservation<Value>(
     _ keyPath: KeyPath<Self, Value>,
     options: ObservingOptions,
     rootDidDeinit: (@Sendable () -> Void)?,
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    let (value, accesses) = resolveKeyPath(keyPath, on: self)
-    let registry = observationRegistry
-    let box: ObserverBox
-    if let offset = directOffset(of: keyPath, accesses: accesses) {
-      let observer = DirectObserver<Self, Value>.make(
-        options: options, offset: offset, handler: changeHandler)
-      if let rootDidDeinit { registry.setTerminationHandler(rootDidDeinit, for: observer) }
-      registry.add(observer)
-      box = observer
-    } else {
-      let observer = KeyPathObserver(
-        root: self, keyPath: keyPath, options: options, isAutomatic: !accesses.isEmpty,
-        handler: changeHandler)
-      if let rootDidDeinit { registry.setTerminationHandler(rootDidDeinit, for: observer) }
-      observer.subscribe(to: accesses, root: self)
-      box = observer
+    guard let property = _cachedDirectProperty(keyPath, rootType: type(of: self)) else {
+      return _makeObservationResolving(
+        keyPath, options: options, rootDidDeinit: rootDidDeinit, changeHandler: changeHandler)
     }
-    let token = ObservationToken(box: box)
-    if accesses.isEmpty {
-      ObservationRegistry.reportUnobservable(keyPath)
-    }
+    // A stored property seen before: nothing to resolve, and nothing read unless asked for.
+    let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
+    _file(observer, object: self, property: property, rootDidDeinit: rootDidDeinit)
+    let token = ObservationToken(box: observer)
     if options.contains(.initial) {
-      changeHandler(self, ObservedChange(newValue: options.contains(.new) ? value : nil))
+      changeHandler(
+        self, ObservedChange(newValue: options.contains(.new) ? self[keyPath: keyPath] : nil))
     }
     return token
   }
 
-  /// The offset of the stored `@Observed` property that `keyPath` is exactly, if it is one of
-  /// this object's own and nothing else is involved.
-  func directOffset<Value>(of keyPath: KeyPath<Self, Value>, accesses: [RecordedAccess]) -> Int? {
-    guard accesses.count == 1, let access = accesses.first,
-      access.registry === observationRegistry,
-      access.valueType == ObjectIdentifier(Value.self),
-      type(of: self).keyPathsAffectingValue(for: keyPath).isEmpty,
-      namesSameProperty(access.keyPath, keyPath)
-    else { return nil }
-    return access.offset
+  /// Registers an observation of a key path not seen before on this class, or not a stored
+  /// property: resolves it, and files a direct or a key-path observer.
+  @usableFromInline
+  func _makeObservationResolving<Value>(
+    _ keyPath: KeyPath<Self, Value>,
+    options: ObservingOptions,
+    rootDidDeinit: (@Sendable () -> Void)?,
+    changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
+    let resolution = KeyPathResolution(keyPath, on: self)
+    let box: ObserverBox
+    if let property = resolution.directProperty(of: keyPath, on: self) {
+      DirectPropertyCache.shared.insert(property, for: keyPath, rootType: type(of: self))
+      let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
+      _file(observer, object: self, property: property, rootDidDeinit: rootDidDeinit)
+      box = observer
+    } else {
+      let observer = KeyPathObserver(
+        root: self, keyPath: keyPath, options: options,
+        isAutomatic: !resolution.accesses.isEmpty, handler: changeHandler)
+      if let rootDidDeinit {
+        observationRegistry.setTerminationHandler(rootDidDeinit, for: observer)
+      }
+      observer.subscribe(to: resolution.accesses, root: self)
+      if resolution.accesses.isEmpty {
+        ObservationRegistry.reportUnobservable(
+          keyPath, declaresDependencies: resolution.hasDeclaredDependencies)
+      }
+      box = observer
+    }
+    let token = ObservationToken(box: box)
+    if options.contains(.initial) {
+      changeHandler(self, ObservedChange(newValue: options.contains(.new) ? resolution.value : nil))
+    }
+    return token
+  }
+
+  /// The stored `@Observed` property of this object that `keyPath` names exactly, if any.
+  ///
+  /// - Returns: The property's own key path, rooted at its declaring class.
+  func directProperty<Value>(of keyPath: KeyPath<Self, Value>) -> AnyKeyPath? {
+    let rootType = type(of: self)
+    if let property = DirectPropertyCache.shared.property(for: keyPath, rootType: rootType) {
+      return property
+    }
+    let property = KeyPathResolution(keyPath, on: self).directProperty(of: keyPath, on: self)
+    if let property {
+      DirectPropertyCache.shared.insert(property, for: keyPath, rootType: rootType)
+    }
+    return property
   }
 }
 
-/// Whether two key paths name the same property, possibly through different root types.
-///
-/// Key paths compare their root types, so `\ScrollModel.frame` differs from `\View.frame` though
-/// both name the property `View` declares. When the roots differ, the descriptions after the
-/// root type name (property names, or the accessors' identities) are compared; anything that
-/// does not match exactly is treated as different, which is always safe: such an observation is
-/// delivered by evaluating its key path.
-func namesSameProperty(_ declared: AnyKeyPath, _ requested: AnyKeyPath) -> Bool {
-  if declared == requested { return true }
-  guard type(of: declared).valueType == type(of: requested).valueType,
-    let declaredPath = pathAfterRoot(declared),
-    let requestedPath = pathAfterRoot(requested)
-  else { return false }
-  return declaredPath == requestedPath
+/// The stored property `keyPath` was found to name on objects of `rootType`, if it was.
+@usableFromInline
+func _cachedDirectProperty(_ keyPath: AnyKeyPath, rootType: AnyObject.Type) -> AnyKeyPath? {
+  DirectPropertyCache.shared.property(for: keyPath, rootType: rootType)
 }
 
-private func pathAfterRoot(_ keyPath: AnyKeyPath) -> Substring? {
-  let description = String(describing: keyPath)
-  let prefix = "\\" + String(describing: type(of: keyPath).rootType) + "."
-  guard description.hasPrefix(prefix) else { return nil }
-  return description.dropFirst(prefix.count)
+/// Files a direct observer under a stored property of `object`, with what to call if the
+/// object dies while it is active.
+@usableFromInline
+func _file<Root: Observable>(
+  _ observer: ValueObserverBase,
+  object: Root,
+  property: AnyKeyPath,
+  rootDidDeinit: (@Sendable () -> Void)?
+) {
+  let registry = object.observationRegistry
+  if let rootDidDeinit { registry.setTerminationHandler(rootDidDeinit, for: observer) }
+  registry.add(observer, object: object, property: property)
 }

@@ -2,8 +2,8 @@ import Foundation
 
 extension ObservationRegistry {
   /// Called when an observation is registered for a key path that cannot be followed
-  /// automatically: evaluating it read no `@Observed` property, and its root declares no
-  /// dependency for it.
+  /// automatically: evaluating it, and the key paths its class declares as affecting it
+  /// (followed transitively), read no `@Observed` property.
   ///
   /// Such an observation is only notified by `willChangeValue(for:)`/`didChangeValue(for:)` with
   /// an equal key path; its token's ``ObservationToken/isAutomatic`` is `false`. The default
@@ -20,8 +20,9 @@ extension ObservationRegistry {
     set { diagnostics.withLock { $0.handler = newValue } }
   }
 
-  static func reportUnobservable(_ keyPath: AnyKeyPath) {
+  static func reportUnobservable(_ keyPath: AnyKeyPath, declaresDependencies: Bool) {
     guard let handler = unobservableKeyPathHandler else { return }
+    if declaresDependencies { _ = diagnostics.withLock { $0.declaring.insert(keyPath) } }
     handler(keyPath)
   }
 }
@@ -31,6 +32,9 @@ private final class Diagnostics: @unchecked Sendable {
   struct State {
     var handler: (@Sendable (AnyKeyPath) -> Void)? = warnOnce
     var warned: Set<String> = []
+    /// Key paths reported although their class declares dependencies for them (none of which
+    /// reads an `@Observed` property), so the warning can say so.
+    var declaring: Set<AnyKeyPath> = []
   }
 
   private let lock = Lock()
@@ -46,10 +50,16 @@ private let diagnostics = Diagnostics()
 /// The default handler: one line on standard error per distinct key path.
 private let warnOnce: @Sendable (AnyKeyPath) -> Void = { keyPath in
   let name = String(describing: keyPath)
-  let isNew = diagnostics.withLock { $0.warned.insert(name).inserted }
+  let (isNew, declares) = diagnostics.withLock {
+    ($0.warned.insert(name).inserted, $0.declaring.contains(keyPath))
+  }
   guard isNew else { return }
+  let reason =
+    declares
+    ? "its declared dependencies (keyPathsAffectingValue(for:)) read no @Observed property"
+    : "it reads no @Observed property and declares no dependency"
   let message =
-    "Observing: warning: \(name) reads no @Observed property and declares no dependency; "
+    "Observing: warning: \(name) cannot be followed: \(reason); "
     + "it is notified only by willChangeValue(for:)/didChangeValue(for:).\n"
   FileHandle.standardError.write(Data(message.utf8))
 }

@@ -14,6 +14,10 @@ import Synchronization
 ///
 /// The registry is safe to use from any thread. Its state sits behind a lock that is never held
 /// while a handler runs, so handlers may observe, invalidate and set properties freely.
+///
+/// Each object's observers are filed apart, by the object and the property's own key path, so
+/// a registry may be shared: an object whose `observationRegistry` forwards to another object's
+/// registry is observed exactly as if it had its own.
 public final class ObservationRegistry: @unchecked Sendable {
   /// The number of observers filed under stored properties, read without the lock by setters:
   /// zero means a setter can skip notification entirely.
@@ -26,6 +30,11 @@ public final class ObservationRegistry: @unchecked Sendable {
   private let lock = Lock()
   private var storedSlots: [Slot] = []
   private var manualSlots: [Slot] = []
+  /// The objects the slots name, one per slot (see `SlotPin`).
+  private var storedPins: [SlotPin] = []
+  private var manualPins: [SlotPin] = []
+  /// How many stored slots have not learned their property's offset yet.
+  private var slotsWithoutOffset = 0
   /// What to call if this object dies while an observation rooted here is active (an
   /// `AsyncSequence` of values then finishes); few observations have one, so it lives here.
   private var terminationHandlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
@@ -58,39 +67,15 @@ public final class ObservationRegistry: @unchecked Sendable {
     observerCount.load(ordering: .relaxed) != 0
   }
 
-  /// The number of active observations filed in this registry.
+  /// The number of observations filed in this registry.
   ///
-  /// An observation of a key path through other objects counts in each registry it is filed in.
+  /// An observation of a single stored property counts once. An observation of a key path
+  /// counts once in every registry it is filed in: once for each `@Observed` property its
+  /// evaluation reads (in the registries of the objects that own them) and once in its root's
+  /// registry for manual notification. When several objects share this registry, their
+  /// observations all count here.
   public var count: Int {
     observerCount.load(ordering: .relaxed)
-  }
-}
-
-/// The observers filed under one key.
-struct Slot {
-  let key: SlotKey
-  /// Observers in registration order; `nil` marks a removed one until the next compaction.
-  private(set) var entries: ContiguousArray<ObserverBox?> = []
-  /// How many entries are `nil`.
-  private(set) var holes = 0
-  /// How many observers need to run before a change is stored (see `needsWillPhase`).
-  private(set) var willPhaseCount = 0
-
-  init(key: SlotKey) {
-    self.key = key
-  }
-
-  mutating func append(_ box: ObserverBox) {
-    entries.append(box)
-    if box.needsWillPhase { willPhaseCount += 1 }
-  }
-
-  mutating func removeEntry(at position: Int) {
-    guard let box = entries[position] else { return }
-    if box.needsWillPhase { willPhaseCount -= 1 }
-    entries[position] = nil
-    holes += 1
-    compactIfNeeded()
   }
 }
 
@@ -109,11 +94,18 @@ extension ObservationRegistry {
     }
   }
 
-  /// Files a direct observer under its stored property.
-  func add<Value>(_ box: ValueObserver<Value>) {
+  /// Files a direct observer under a stored property of `object`.
+  ///
+  /// - Parameters:
+  ///   - box: The observer; its value type is the property's.
+  ///   - object: The object whose property it observes.
+  ///   - property: The property's own key path (rooted at its declaring class).
+  func add(_ box: ValueObserverBase, object: AnyObject, property: AnyKeyPath) {
     box.registry = self
+    let key = SlotKey.stored(object: ObjectIdentifier(object), property: property)
     lock.withLock {
-      let index = slotIndex(for: .stored(box.offset), creating: true)!
+      let index = claimSlot(key, owner: object)
+      box.slotIndex = index
       box.entryIndex = storedSlots[index].entries.count
       storedSlots[index].append(box)
     }
@@ -121,13 +113,17 @@ extension ObservationRegistry {
     observerCount.add(1, ordering: .relaxed)
   }
 
-  /// Removes a direct observer in constant time (amortized), using the index it keeps.
-  func remove<Value>(_ box: ValueObserver<Value>) {
+  /// Removes a direct observer in constant time (amortized), using the position it keeps.
+  func remove(_ box: ValueObserverBase) {
     let removed = lock.withLock { () -> Bool in
-      guard let index = slotIndex(for: .stored(box.offset), creating: false) else { return false }
+      let index = box.slotIndex
+      guard index < storedSlots.count else { return false }
       let entryIndex = box.entryIndex
-      let entries = storedSlots[index].entries
-      guard entryIndex < entries.count, entries[entryIndex] === box else { return false }
+      // The identity check makes a stale position harmless: a slot that was reused no longer
+      // holds the box there.
+      guard entryIndex < storedSlots[index].entries.count,
+        storedSlots[index].entries[entryIndex] === box
+      else { return false }
       storedSlots[index].removeEntry(at: entryIndex)
       if !terminationHandlers.isEmpty {
         terminationHandlers[ObjectIdentifier(box)] = nil
@@ -140,108 +136,189 @@ extension ObservationRegistry {
     }
   }
 
-  /// Files a key-path observer under a slot.
-  func add(_ box: ObserverBox, to key: SlotKey) {
+  /// Files a key-path observer under a slot of `owner`.
+  func add(_ box: ObserverBox, to key: SlotKey, owner: AnyObject) {
     lock.withLock {
-      let index = slotIndex(for: key, creating: true)!
-      mutateSlot(key, index) { $0.append(box) }
+      let index = claimSlot(key, owner: owner)
+      if key.isStored {
+        storedSlots[index].append(box)
+      } else {
+        manualSlots[index].append(box)
+      }
     }
-    if case .stored = key { storedObserverCount.add(1, ordering: .relaxed) }
+    if key.isStored { storedObserverCount.add(1, ordering: .relaxed) }
     observerCount.add(1, ordering: .relaxed)
   }
 
   /// Removes a key-path observer from a slot (a linear search: key-path observers are few).
   func remove(_ box: ObserverBox, from key: SlotKey) {
     let removed = lock.withLock { () -> Bool in
-      guard let index = slotIndex(for: key, creating: false) else { return false }
-      return mutateSlot(key, index) { slot in
+      guard let index = slotIndex(for: key) else { return false }
+      let remove = { (slot: inout Slot) -> Bool in
         guard let position = slot.entries.firstIndex(where: { $0 === box }) else { return false }
         slot.removeEntry(at: position)
         return true
       }
+      return key.isStored ? remove(&storedSlots[index]) : remove(&manualSlots[index])
     }
     if removed {
-      if case .stored = key { storedObserverCount.subtract(1, ordering: .relaxed) }
+      if key.isStored { storedObserverCount.subtract(1, ordering: .relaxed) }
       observerCount.subtract(1, ordering: .relaxed)
     }
   }
 
-  /// The observers of a stored property at the moment of a change, or `nil` when it has none.
+  /// The observers of a stored property of `object` at the moment of a change, or `nil` when it
+  /// has none.
+  ///
+  /// - Parameters:
+  ///   - object: The object being changed.
+  ///   - offset: Where the property's storage sits in `object`, as its setter found it.
+  ///   - property: Makes the property's own key path; called only while some slot has not
+  ///     learned its offset yet, so that an assignment does not create the key path object.
   @usableFromInline
-  func _beginChange(offset: Int) -> _ChangeSnapshot? {
-    let snapshot = lock.withLock { () -> (ContiguousArray<ObserverBox?>, Bool)? in
-      guard let index = slotIndex(for: .stored(offset), creating: false) else { return nil }
-      let slot = storedSlots[index]
-      guard slot.entries.count > slot.holes else { return nil }
-      return (slot.entries, slot.willPhaseCount != 0)
+  func _beginChange(
+    object: AnyObject,
+    offset: Int,
+    property: () -> AnyKeyPath
+  ) -> _ChangeSnapshot? {
+    let id = ObjectIdentifier(object)
+    return lock.withLock { () -> _ChangeSnapshot? in
+      guard let index = storedSlotIndex(object: id, offset: offset, property: property),
+        storedSlots[index].liveCount > 0
+      else { return nil }
+      let toMany =
+        ToManyChange.isAnyInFlight
+        ? ToManyChange.current(for: self, object: object, property: storedSlots[index].path)
+        : nil
+      return _ChangeSnapshot(
+        entries: storedSlots[index].entries,
+        needsWillPhase: storedSlots[index].willPhaseCount != 0,
+        toMany: toMany)
     }
-    guard let (entries, needsWillPhase) = snapshot else { return nil }
-    return _ChangeSnapshot(
-      entries: entries,
-      needsWillPhase: needsWillPhase,
-      toMany: ToManyChange.current(for: self, offset: offset))
   }
 
-  /// The observers of a manual notification: the stored property's (if the key path is one)
-  /// followed by those filed under the key path itself.
-  func snapshot(stored offset: Int?, manual keyPath: AnyKeyPath) -> ContiguousArray<ObserverBox?> {
-    lock.withLock {
+  /// The observers of a manual notification of `keyPath` on `object`: the stored property's
+  /// (if the key path is one) followed by those filed under the key path itself.
+  func snapshot(
+    of object: AnyObject,
+    stored property: AnyKeyPath?,
+    manual keyPath: AnyKeyPath
+  ) -> ContiguousArray<ObserverBox?> {
+    let id = ObjectIdentifier(object)
+    return lock.withLock {
       var entries = ContiguousArray<ObserverBox?>()
-      if let offset, let index = slotIndex(for: .stored(offset), creating: false) {
+      if let property, let index = slotIndex(for: .stored(object: id, property: property)) {
         entries += storedSlots[index].entries
       }
-      if let index = slotIndex(for: .manual(keyPath), creating: false) {
+      if let index = slotIndex(for: .manual(object: id, keyPath: keyPath)) {
         entries += manualSlots[index].entries
       }
       return entries
     }
   }
 
-  // MARK: - Slots (call with the lock held)
-
-  private func slotIndex(for key: SlotKey, creating: Bool) -> Int? {
-    switch key {
-    case .stored(let offset):
-      for index in storedSlots.indices {
-        if case .stored(offset) = storedSlots[index].key { return index }
+  /// Checks the registry's bookkeeping against its slots; traps with a message if it is off.
+  ///
+  /// Compiled into debug builds only (a release build does nothing): tests call it after each
+  /// step of a random sequence. Call it while no other thread is registering or invalidating.
+  public func _checkInvariants() {
+    #if DEBUG
+      lock.withLock {
+        var stored = 0
+        for (index, slot) in storedSlots.enumerated() {
+          slot.checkInvariants(slotIndex: index)
+          stored += slot.liveCount
+        }
+        var manual = 0
+        for (index, slot) in manualSlots.enumerated() {
+          slot.checkInvariants(slotIndex: index)
+          manual += slot.liveCount
+        }
+        let storedCount = storedObserverCount.load(ordering: .relaxed)
+        let allCount = observerCount.load(ordering: .relaxed)
+        precondition(
+          storedCount == stored, "\(storedCount) stored observers counted, \(stored) filed")
+        precondition(
+          allCount == stored + manual,
+          "\(allCount) observers counted, \(stored + manual) filed")
       }
-      guard creating else { return nil }
-      storedSlots.append(Slot(key: key))
-      return storedSlots.count - 1
-    case .manual:
-      if let index = manualSlots.firstIndex(where: { $0.key == key }) { return index }
-      guard creating else { return nil }
-      manualSlots.append(Slot(key: key))
-      return manualSlots.count - 1
-    }
+    #endif
   }
 
-  private func mutateSlot<Result>(
-    _ key: SlotKey,
-    _ index: Int,
-    _ body: (inout Slot) -> Result
-  ) -> Result {
-    if case .stored = key {
-      return body(&storedSlots[index])
+  // MARK: - Slots (call with the lock held)
+
+  /// The slot for `key`, found or created (reusing an empty one), pinned to `owner`.
+  private func claimSlot(_ key: SlotKey, owner: AnyObject) -> Int {
+    let isStored = key.isStored
+    if let index = slotIndex(for: key) { return index }
+    let pin = SlotPin(object: owner)
+    if isStored {
+      if let empty = storedSlots.firstIndex(where: { $0.liveCount == 0 }) {
+        if storedSlots[empty].offset < 0 { slotsWithoutOffset -= 1 }
+        storedSlots[empty] = Slot(key: key)
+        storedPins[empty] = pin
+        slotsWithoutOffset += 1
+        return empty
+      }
+      storedSlots.append(Slot(key: key))
+      storedPins.append(pin)
+      slotsWithoutOffset += 1
+      return storedSlots.count - 1
     }
-    return body(&manualSlots[index])
+    if let empty = manualSlots.firstIndex(where: { $0.liveCount == 0 }) {
+      manualSlots[empty] = Slot(key: key)
+      manualPins[empty] = pin
+      return empty
+    }
+    manualSlots.append(Slot(key: key))
+    manualPins.append(pin)
+    return manualSlots.count - 1
+  }
+
+  /// The stored slot of the property at `offset` in the object `object` names.
+  ///
+  /// Slots that have learned their offset are compared by two integers. Only while some slot
+  /// has not is the property's key path made and compared, and the slot it matches learns the
+  /// offset. An (object, offset) pair names one property: objects are told apart by identity,
+  /// which a slot's pin keeps from passing to another object, and two stored properties of one
+  /// object never share an offset.
+  private func storedSlotIndex(
+    object: ObjectIdentifier,
+    offset: Int,
+    property: () -> AnyKeyPath
+  ) -> Int? {
+    for index in storedSlots.indices
+    where storedSlots[index].offset == offset && storedSlots[index].object == object {
+      return index
+    }
+    guard slotsWithoutOffset > 0 else { return nil }
+    let path = property()
+    for index in storedSlots.indices
+    where storedSlots[index].offset < 0 && storedSlots[index].matches(object: object, path: path) {
+      storedSlots[index].learn(offset: offset, path: path)
+      slotsWithoutOffset -= 1
+      return index
+    }
+    return nil
+  }
+
+  /// The slot for `key` by its key path: identity first, then equality.
+  private func slotIndex(for key: SlotKey) -> Int? {
+    let object = key.object
+    let path = key.path
+    if key.isStored {
+      return storedSlots.firstIndex { $0.matches(object: object, path: path) }
+    }
+    return manualSlots.firstIndex { $0.matches(object: object, path: path) }
   }
 }
 
-extension Slot {
-  /// Drops the holes once they outnumber the observers.
-  ///
-  /// Removal so stays amortized constant time and memory proportional to the live observers.
-  /// Call with the registry's lock held.
-  mutating func compactIfNeeded() {
-    guard holes > 16, holes * 2 > entries.count else { return }
-    var compacted = ContiguousArray<ObserverBox?>()
-    compacted.reserveCapacity(entries.count - holes)
-    for case let box? in entries {
-      box.didMove(toEntryIndex: compacted.count)
-      compacted.append(box)
-    }
-    entries = compacted
-    holes = 0
-  }
+/// Keeps the object a slot names from being freed while the slot exists.
+///
+/// Slots find their object by identity (its address). A registry shared by several objects may
+/// outlive one of them; an `unowned` reference keeps the dead object's memory allocated (not its
+/// contents alive), so no new object can take its address and be mistaken for it. The pin is
+/// released when the registry goes or the slot is reused.
+struct SlotPin {
+  unowned(safe) let object: AnyObject
 }

@@ -38,6 +38,7 @@ public final class ObservationToken: @unchecked Sendable {
     state.load(ordering: .relaxed) & Self.automaticBit != 0
   }
 
+  @usableFromInline
   init(box: ObserverBox) {
     let pointer = UInt(bitPattern: Unmanaged.passRetained(box).toOpaque())
     state = Atomic(pointer | (box.isAutomatic ? Self.automaticBit : 0))

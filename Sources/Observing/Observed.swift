@@ -87,16 +87,10 @@ public struct Observed<Value> {
   ) -> Value {
     get {
       if _slowPath(_activeRecordings.load(ordering: .relaxed) != 0) {
-        // Some thread is resolving a key path: report this read. The closure keeps the key path
-        // object from being created on ordinary reads. The offset is found here, with a
-        // modifying access: in a closure, or through a key path to the storage, it would cost
-        // every access to the storage a dynamic exclusivity check.
-        _recordAccess(
-          registry: object.observationRegistry,
-          offset: offset(in: object, storageKeyPath),
-          valueType: Value.self,
-          keyPath: { wrappedKeyPath }
-        )
+        // Some thread is resolving a key path; if it is this one, report this read. Nothing
+        // here writes: the property is named by its key path, not found in memory. The
+        // closure keeps the key path object from being created on ordinary reads.
+        _recordAccess(object, valueType: Value.self, property: { wrappedKeyPath })
       }
       return object[keyPath: storageKeyPath].storedValue
     }
@@ -110,7 +104,10 @@ public struct Observed<Value> {
       let registry = object.observationRegistry
       guard _slowPath(registry.hasStoredObservers),
         object[keyPath: storageKeyPath].notifiesAutomatically,
-        let snapshot = registry._beginChange(offset: offset(in: object, storageKeyPath))
+        let snapshot = registry._beginChange(
+          object: object,
+          offset: offset(in: object, storageKeyPath),
+          property: { wrappedKeyPath })
       else {
         object[keyPath: storageKeyPath].storedValue = newValue
         return
@@ -130,11 +127,11 @@ public struct Observed<Value> {
     }
   }
 
-  /// The distance in bytes from the start of `object` to this property's storage: the identity
-  /// a registry files observers under.
+  /// The distance in bytes from the start of `object` to this property's storage.
   ///
-  /// It names the property declared in one class whatever subclass the object is, and whatever
-  /// root type the caller's key path has, which key path equality does not.
+  /// Only a setter asks, while it assigns: finding the address takes a modifying access to the
+  /// storage, which an assignment takes anyway. Registries compare it, with the object's
+  /// identity, to find a property's observers without creating its key path.
   @inlinable @inline(__always)
   static func offset<Object: AnyObject>(
     in object: Object,

@@ -25,7 +25,7 @@ extension Observable {
   ) -> ObservedValues<Value> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Value.self, bufferingPolicy: bufferingPolicy)
-    let token = makeObservation(
+    let token = _makeObservation(
       keyPath,
       options: options.union([.new, .initial]).subtracting([.prior]),
       rootDidDeinit: { continuation.finish() },

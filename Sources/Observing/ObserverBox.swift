@@ -1,22 +1,5 @@
 import Synchronization
 
-/// Where an observer is filed in a registry: under a stored `@Observed` property (by its offset
-/// in the object) or under a key path that is only notified manually.
-enum SlotKey: Hashable {
-  case stored(Int)
-  case manual(AnyKeyPath)
-}
-
-/// A registry slot that an observer subscribes to.
-struct SlotReference {
-  let registry: ObservationRegistry
-  let key: SlotKey
-
-  func matches(_ other: SlotReference) -> Bool {
-    registry === other.registry && key == other.key
-  }
-}
-
 /// The registry's record of one observation: its options, whether it is still active, and how
 /// it is delivered.
 ///
@@ -83,32 +66,56 @@ class ObserverBox: @unchecked Sendable {
   func deliverToMany(_ object: AnyObject, _ change: ToManyChange) {}
 }
 
-/// An observer of one stored `@Observed` property, typed by the property's value.
+/// The part of a direct observer that does not depend on the value type: where it is filed.
 ///
-/// The setter hands it the old and new values directly; no key path is evaluated.
+/// A direct observer is filed in one slot of one registry for its whole life; it records the
+/// slot's position in the registry and its own position in the slot, so that invalidating it
+/// takes constant time. Both are guarded by the registry's lock.
 @usableFromInline
-class ValueObserver<Value>: ObserverBox, @unchecked Sendable {
-  /// The property's offset in its object.
-  private let storedOffset: Int32
-  /// Its position in the slot's entries; guarded by the registry's lock.
+class ValueObserverBase: ObserverBox, @unchecked Sendable {
+  /// The slot's position in the registry's stored slots (slots are never removed, only reused
+  /// once empty, so the position stays meaningful; removal checks the entry's identity).
+  private var storedSlotIndex: Int32 = 0
+  /// Its position in the slot's entries.
   private var storedEntryIndex: Int32 = 0
   /// The registry it is filed in (weak: the observed object may die first).
   weak var registry: ObservationRegistry?
 
-  init(options: ObservingOptions, offset: Int) {
-    storedOffset = Int32(offset)
+  init(options: ObservingOptions) {
     super.init(options: options, isDirect: true, isAutomatic: true)
   }
 
-  /// The property's offset in its object.
-  var offset: Int { Int(storedOffset) }
-
-  /// Its position in the slot's entries; guarded by the registry's lock.
-  var entryIndex: Int {
-    get { Int(storedEntryIndex) }
-    set { storedEntryIndex = Int32(newValue) }
+  /// The slot's position in the registry; guarded by the registry's lock.
+  final var slotIndex: Int {
+    get { Int(storedSlotIndex) }
+    set { storedSlotIndex = Int32(truncatingIfNeeded: newValue) }
   }
 
+  /// Its position in the slot's entries; guarded by the registry's lock.
+  final var entryIndex: Int {
+    get { Int(storedEntryIndex) }
+    set { storedEntryIndex = Int32(truncatingIfNeeded: newValue) }
+  }
+
+  override final func invalidate() {
+    guard deactivate() else { return }
+    registry?.remove(self)
+  }
+
+  override final func isRooted(in registry: ObservationRegistry) -> Bool {
+    self.registry === registry
+  }
+
+  override final func didMove(toEntryIndex index: Int) {
+    entryIndex = index
+  }
+}
+
+/// An observer of one stored `@Observed` property, typed by the property's value.
+///
+/// The setter hands it the old and new values directly; no key path is evaluated.
+@usableFromInline
+class ValueObserver<Value>: ValueObserverBase, @unchecked Sendable {
   /// Calls the handler.
   @usableFromInline
   func deliver(_ object: AnyObject, _ change: ObservedChange<Value>) {}
@@ -117,19 +124,6 @@ class ValueObserver<Value>: ObserverBox, @unchecked Sendable {
   /// `Equatable`.
   @usableFromInline
   func isEqual(_ lhs: Value, _ rhs: Value) -> Bool { false }
-
-  override func invalidate() {
-    guard deactivate() else { return }
-    registry?.remove(self)
-  }
-
-  override func isRooted(in registry: ObservationRegistry) -> Bool {
-    self.registry === registry
-  }
-
-  override func didMove(toEntryIndex index: Int) {
-    entryIndex = index
-  }
 
   override func deliverToMany(_ object: AnyObject, _ change: ToManyChange) {
     deliver(
@@ -145,33 +139,46 @@ class ValueObserver<Value>: ObserverBox, @unchecked Sendable {
 }
 
 /// A `ValueObserver` that calls a handler typed by the observer's root.
+@usableFromInline
 class DirectObserver<Root: AnyObject, Value>: ValueObserver<Value>, @unchecked Sendable {
   private let handler: (Root, ObservedChange<Value>) -> Void
 
-  init(
-    options: ObservingOptions,
-    offset: Int,
-    handler: @escaping (Root, ObservedChange<Value>) -> Void
-  ) {
+  @usableFromInline
+  init(options: ObservingOptions, handler: @escaping (Root, ObservedChange<Value>) -> Void) {
     self.handler = handler
-    super.init(options: options, offset: offset)
+    super.init(options: options)
   }
 
   /// A direct observer for the given options: one that compares values when asked to skip
   /// equal ones and `Value` is `Equatable`.
+  @inlinable
   static func make(
     options: ObservingOptions,
-    offset: Int,
     handler: @escaping (Root, ObservedChange<Value>) -> Void
   ) -> DirectObserver {
-    if options.contains(.skipsEqualValues), let equality = equalityFunction(for: Value.self) {
-      return EquatingDirectObserver(
-        options: options, offset: offset, equality: equality, handler: handler)
+    if options.contains(.skipsEqualValues) {
+      return makeEquating(options: options, handler: handler)
     }
-    return DirectObserver(options: options, offset: offset, handler: handler)
+    return DirectObserver(options: options, handler: handler)
+  }
+
+  /// A direct observer that skips equal values when `Value` is `Equatable`.
+  @usableFromInline
+  static func makeEquating(
+    options: ObservingOptions,
+    handler: @escaping (Root, ObservedChange<Value>) -> Void
+  ) -> DirectObserver {
+    if let equality = equalityFunction(for: Value.self) {
+      return EquatingDirectObserver(options: options, equality: equality, handler: handler)
+    }
+    return DirectObserver(options: options, handler: handler)
   }
 
   override final func deliver(_ object: AnyObject, _ change: ObservedChange<Value>) {
+    // Sound: a direct observer is filed only under a key naming the object it was registered
+    // on (a `Root`), and a slot delivers only while that very object is alive (`Slot.owner`),
+    // so `object` is the registering object. Debug builds check it.
+    assert(object is Root, "a direct observer was handed an object of another class")
     handler(unsafeDowncast(object, to: Root.self), change)
   }
 }
@@ -184,12 +191,11 @@ final class EquatingDirectObserver<Root: AnyObject, Value>: DirectObserver<Root,
 
   init(
     options: ObservingOptions,
-    offset: Int,
     equality: @escaping (Value, Value) -> Bool,
     handler: @escaping (Root, ObservedChange<Value>) -> Void
   ) {
     self.equality = equality
-    super.init(options: options, offset: offset, handler: handler)
+    super.init(options: options, handler: handler)
   }
 
   override func isEqual(_ lhs: Value, _ rhs: Value) -> Bool {
@@ -201,7 +207,8 @@ final class EquatingDirectObserver<Root: AnyObject, Value>: DirectObserver<Root,
 func equalityFunction<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
   guard let equatable = type as? any Equatable.Type else { return nil }
   func make<E: Equatable>(_: E.Type) -> (Value, Value) -> Bool {
-    // `Value` is `E`: the run-time check above proved it, so the bit casts are identities.
+    // Sound: `Value` is `E` (the run-time cast above proved it), so each bit cast is an
+    // identity conversion between one type's two names.
     { lhs, rhs in unsafeBitCast(lhs, to: E.self) == unsafeBitCast(rhs, to: E.self) }
   }
   return make(equatable)

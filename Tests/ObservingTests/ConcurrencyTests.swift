@@ -63,6 +63,11 @@ struct ConcurrencyTests {
     let pool = TokenPool()
     let delivered = SharedCounter()
     let writes = SharedCounter()
+    // One observer per property that no other thread can invalidate: it sees every write.
+    let steady = (0..<8).map { _ in SharedCounter() }
+    let steadyTokens = (0..<8).map { thread in
+      panel.observe(Panel.properties[thread]) { _, _ in steady[thread].increment() }
+    }
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       var generator = SplitMix64(seed: UInt64(thread) &+ 1)
       let property = Panel.properties[thread]
@@ -82,10 +87,13 @@ struct ConcurrencyTests {
       }
     }
     let remaining = pool.drain()
-    #expect(panel.observationRegistry.count == remaining.count)
+    #expect(panel.observationRegistry.count == remaining.count + 8)
     for token in remaining { token.invalidate() }
+    #expect(steady.map(\.current).reduce(0, +) == writes.current)
+    for token in steadyTokens { token.invalidate() }
     #expect(panel.observationRegistry.count == 0)
     #expect(writes.current > 0)
+    panel.observationRegistry._checkInvariants()
   }
 
   @Test func everyWriteIsDeliveredToEveryObserverExactlyOnce() {
@@ -103,7 +111,8 @@ struct ConcurrencyTests {
     for token in tokens { token.invalidate() }
   }
 
-  @Test func handlersRunOutsideTheRegistryLock() {
+  @Test(.timeLimit(.minutes(1)))
+  func handlersRunOutsideTheRegistryLock() {
     // The handler waits for another thread that observes and invalidates on the same object:
     // if the registry's lock were held while handlers run, this would deadlock.
     let gauge = Gauge()
@@ -123,28 +132,31 @@ struct ConcurrencyTests {
 
   @Test func tokensComeAndGoOnOtherThreadsWhileOneThreadWrites() {
     let gauge = Gauge()
-    let registering = NSLock()
     let delivered = SharedCounter()
+    let levels = SharedCounter()
+    let levelToken = gauge.observe(\.level) { _, _ in levels.increment() }
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       if thread == 0 {
         for value in 1...2000 { gauge.level = value }
       } else {
-        // Another property of the same object: the registry is shared, the value is not.
-        // Registering reads `label` (with a modifying access, to find its storage), so the
-        // registering threads take turns; invalidation needs no turn.
+        // Another property of the same object, registered from seven threads at once with
+        // no turn taking: registering does not count as a write of `label`.
         for _ in 0..<300 {
-          let token = registering.withLock {
-            gauge.observe(\.label) { _, _ in delivered.increment() }
-          }
+          let token = gauge.observe(\.label) { _, _ in delivered.increment() }
           token.invalidate()
         }
       }
     }
+    levelToken.invalidate()
     #expect(gauge.observationRegistry.count == 0)
     #expect(gauge.level == 2000)
+    #expect(levels.current == 2000)
+    #expect(delivered.current == 0)
+    gauge.observationRegistry._checkInvariants()
   }
 
-  @Test func keyPathObserversAcrossThreads() {
+  @Test(.timeLimit(.minutes(1)))
+  func keyPathObserversAcrossThreads() {
     final class Holder: Observable, @unchecked Sendable {
       let observationRegistry = ObservationRegistry()
       @Observed var gauge = Gauge()
@@ -163,5 +175,63 @@ struct ConcurrencyTests {
     #expect(delivered.current == 8 * 110)
     for token in tokens { token.invalidate() }
     #expect(holders.allSatisfy { $0.observationRegistry.count == 0 })
+  }
+
+  /// An object read by several threads at once, while observations come and go.
+  private final class Reading: Observable, @unchecked Sendable {
+    let observationRegistry = ObservationRegistry()
+    @Observed var value = 21
+    var doubled: Int { value * 2 }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func readersOfOneObjectWhileAnotherThreadRegistersOnAnother() {
+    // Two threads only read `a`; a third resolves key paths on `b`. No thread writes `a`.
+    let a = Reading()
+    let b = Reading()
+    let sums = (0..<2).map { _ in SharedCounter() }
+    DispatchQueue.concurrentPerform(iterations: 3) { thread in
+      if thread == 2 {
+        for _ in 0..<2000 {
+          b.observe(\.doubled) { _, _ in }.invalidate()
+          b.observe(\.value) { _, _ in }.invalidate()
+        }
+      } else {
+        for _ in 0..<4000 where a.value == 21 { sums[thread].increment() }
+      }
+    }
+    #expect(sums.map(\.current) == [4000, 4000])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func fourReadersWhileAnotherThreadRegistersAndInvalidates() {
+    let shared = Reading()
+    let other = Reading()
+    let reads = SharedCounter()
+    let initials = SharedCounter()
+    DispatchQueue.concurrentPerform(iterations: 5) { thread in
+      if thread == 4 {
+        for round in 0..<1000 {
+          let target = round.isMultiple(of: 2) ? shared : other
+          let computed = target.observe(\.doubled, options: [.initial, .new]) { _, change in
+            if change.newValue == 42 { initials.increment() }
+          }
+          let stored = target.observe(\.value, options: [.initial, .new]) { _, change in
+            if change.newValue == 21 { initials.increment() }
+          }
+          computed.invalidate()
+          stored.invalidate()
+        }
+      } else {
+        for _ in 0..<3000 {
+          if shared.value == 21, shared.doubled == 42, other.doubled == 42 { reads.increment() }
+        }
+      }
+    }
+    #expect(reads.current == 4 * 3000)
+    #expect(initials.current == 2 * 1000)
+    #expect(shared.observationRegistry.count == 0)
+    #expect(other.observationRegistry.count == 0)
+    shared.observationRegistry._checkInvariants()
   }
 }

@@ -1,0 +1,90 @@
+/// The observers a registry files under one key: one property of one object.
+struct Slot {
+  /// The object whose observers these are.
+  let object: ObjectIdentifier
+  /// The property's own key path (stored slots) or the observed key path (manual slots).
+  private(set) var path: AnyKeyPath
+  /// The property's position in the object, once its setter has reported it; `-1` before.
+  ///
+  /// Later assignments then find the slot by comparing two integers. Stored slots only.
+  private(set) var offset = -1
+  /// Observers in registration order; `nil` marks a removed one until the next compaction.
+  private(set) var entries: ContiguousArray<ObserverBox?> = []
+  /// How many entries are `nil`.
+  private(set) var holes = 0
+  /// How many observers need to run before a change is stored (see `needsWillPhase`).
+  private(set) var willPhaseCount = 0
+
+  init(key: SlotKey) {
+    object = key.object
+    path = key.path
+  }
+
+  /// The key this slot files observers under.
+  func key(isStored: Bool) -> SlotKey {
+    isStored ? .stored(object: object, property: path) : .manual(object: object, keyPath: path)
+  }
+
+  /// Whether the slot files observers under `path` of `object`: by identity of the key path
+  /// instance, or else by equality.
+  func matches(object: ObjectIdentifier, path: AnyKeyPath) -> Bool {
+    self.object == object && (self.path === path || self.path == path)
+  }
+
+  /// Records where the property sits in its object, as its setter found it.
+  mutating func learn(offset: Int, path: AnyKeyPath) {
+    self.offset = offset
+    self.path = path
+  }
+
+  /// How many observers are filed here.
+  var liveCount: Int { entries.count - holes }
+
+  mutating func append(_ box: ObserverBox) {
+    entries.append(box)
+    if box.needsWillPhase { willPhaseCount += 1 }
+  }
+
+  mutating func removeEntry(at position: Int) {
+    guard let box = entries[position] else { return }
+    if box.needsWillPhase { willPhaseCount -= 1 }
+    entries[position] = nil
+    holes += 1
+    compactIfNeeded()
+  }
+
+  /// Drops the holes once they outnumber the observers.
+  ///
+  /// Removal so stays amortized constant time and memory proportional to the live observers.
+  /// Call with the registry's lock held.
+  private mutating func compactIfNeeded() {
+    guard holes > 16, holes * 2 > entries.count else { return }
+    var compacted = ContiguousArray<ObserverBox?>()
+    compacted.reserveCapacity(entries.count - holes)
+    for case let box? in entries {
+      box.didMove(toEntryIndex: compacted.count)
+      compacted.append(box)
+    }
+    entries = compacted
+    holes = 0
+  }
+
+  /// Checks the counts this slot keeps against its entries; traps with a message if one is off.
+  ///
+  /// - Parameter slotIndex: The slot's position in its registry, which direct observers record.
+  func checkInvariants(slotIndex: Int) {
+    let nilCount = entries.count(where: { $0 == nil })
+    precondition(holes == nilCount, "slot \(path): \(holes) holes recorded, \(nilCount) found")
+    let willPhase = entries.count(where: { $0?.needsWillPhase == true })
+    precondition(
+      willPhaseCount == willPhase,
+      "slot \(path): will-phase count \(willPhaseCount), \(willPhase) entries need it")
+    for (position, entry) in entries.enumerated() {
+      guard let box = entry as? ValueObserverBase else { continue }
+      precondition(
+        box.slotIndex == slotIndex && box.entryIndex == position,
+        "slot \(path): a direct observer at \(slotIndex).\(position) records "
+          + "\(box.slotIndex).\(box.entryIndex)")
+    }
+  }
+}
