@@ -39,6 +39,13 @@ struct SeededObservationTests {
     let square = Square()
     let owner = Owner()
 
+    /// Checks the bookkeeping of every registry in the world (debug builds).
+    func checkInvariants() {
+      square.observationRegistry._checkInvariants()
+      owner.observationRegistry._checkInvariants()
+      owner.model.observationRegistry._checkInvariants()
+    }
+
     func value(_ path: Path) -> Double {
       switch path {
       case .width, .widthThroughBase: square.width
@@ -140,6 +147,7 @@ struct SeededObservationTests {
           observer.token?.invalidate()
         }
       }
+      world.checkInvariants()
     }
     for observer in observers {
       #expect(
@@ -151,5 +159,6 @@ struct SeededObservationTests {
     #expect(world.square.observationRegistry.count == 0)
     #expect(world.owner.observationRegistry.count == 0)
     #expect(world.owner.model.observationRegistry.count == 0)
+    world.checkInvariants()
   }
 }
