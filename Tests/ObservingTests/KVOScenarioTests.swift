@@ -1,0 +1,160 @@
+import Observing
+import Testing
+
+/// Scenarios that Foundation's and GNUstep's KVO test suites exercise, written against this
+/// package as a user porting them would: nested objects, declared dependencies through other
+/// objects, struct members, several registrations by one observer, removal during delivery.
+private final class Trigger: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var first: String?
+  @Observed var second: String?
+  @Observed var name = "leaf"
+}
+
+private struct Triple: Equatable {
+  var a = 0
+  var b = 0
+  var c = 0
+}
+
+private final class Subject: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var cascadableKey: Trigger?
+  @Observed var first: String?
+  @Observed var second: String?
+  @Observed var triple = Triple()
+  @Observed var counter = 0
+
+  var dependsOnTwoKeys: Bool { first != nil && second != nil }
+  var dependsOnTwoSubKeys: Bool { cascadableKey?.first != nil && cascadableKey?.second != nil }
+
+  class func keyPathsAffectingValue(for keyPath: AnyKeyPath) -> Set<AnyKeyPath> {
+    keyPath == \Subject.dependsOnTwoSubKeys
+      ? [\Subject.cascadableKey?.first, \Subject.cascadableKey?.second] : []
+  }
+}
+
+@Suite("KVO scenarios from other test suites")
+struct KVOScenarioTests {
+  @Test func pathThroughAnOptionalObjectThatAppearsLater() {
+    let subject = Subject()
+    var seen: [String?] = []
+    let token = subject.observe(\.cascadableKey?.name, options: [.initial, .new]) { _, change in
+      seen.append(change.newValue!)
+    }
+    let trigger = Trigger()
+    subject.cascadableKey = trigger
+    trigger.name = "renamed"
+    subject.cascadableKey = nil
+    trigger.name = "ignored"
+    #expect(seen == [nil, "leaf", "renamed", nil])
+    token.invalidate()
+    #expect(trigger.observationRegistry.count == 0)
+  }
+
+  @Test func dependsOnTwoKeysFollowsBoth() {
+    let subject = Subject()
+    var seen: [Bool] = []
+    let token = subject.observe(\.dependsOnTwoKeys, options: .new) { _, change in
+      seen.append(change.newValue!)
+    }
+    subject.first = "x"
+    subject.second = "y"
+    subject.first = nil
+    #expect(seen == [false, true, false])
+    token.invalidate()
+  }
+
+  @Test func declaredDependenciesThroughAnotherObject() {
+    let subject = Subject()
+    var seen: [Bool] = []
+    let token = subject.observe(\.dependsOnTwoSubKeys, options: .new) { _, change in
+      seen.append(change.newValue!)
+    }
+    let trigger = Trigger()
+    subject.cascadableKey = trigger
+    trigger.first = "1"
+    trigger.second = "2"
+    let replacement = Trigger()
+    subject.cascadableKey = replacement
+    trigger.first = nil  // the old object no longer counts
+    #expect(seen == [false, false, true, false])
+    #expect(trigger.observationRegistry.count == 0)
+    token.invalidate()
+    #expect(replacement.observationRegistry.count == 0)
+  }
+
+  @Test func memberOfAStruct() {
+    let subject = Subject()
+    var seen: [ObservedChange<Int>] = []
+    let token = subject.observe(\.triple.b, options: [.old, .new]) { _, change in
+      seen.append(change)
+    }
+    subject.triple.b = 5
+    subject.triple.a = 1  // the whole struct is assigned: `b` is reported unchanged
+    #expect(
+      seen == [ObservedChange(newValue: 5, oldValue: 0), ObservedChange(newValue: 5, oldValue: 5)])
+    token.invalidate()
+  }
+
+  @Test func oneObserverRegisteredTwiceIsNotifiedTwice() {
+    let subject = Subject()
+    var calls = 0
+    let first = subject.observe(\.counter) { _, _ in calls += 1 }
+    let second = subject.observe(\.counter) { _, _ in calls += 1 }
+    subject.counter = 1
+    #expect(calls == 2)
+    first.invalidate()
+    subject.counter = 2
+    #expect(calls == 3)
+    second.invalidate()
+  }
+
+  @Test func removingAnotherObserverDuringAPriorNotification() {
+    let subject = Subject()
+    var log: [String] = []
+    var later: ObservationToken?
+    let early = subject.observe(\.counter, options: .prior) { _, change in
+      log.append(change.isPrior ? "prior" : "after")
+      later?.invalidate()
+    }
+    later = subject.observe(\.counter) { _, _ in log.append("later") }
+    subject.counter = 1
+    #expect(log == ["prior", "after"])
+    early.invalidate()
+  }
+
+  @Test func registeringInsideAnInitialCallback() {
+    let subject = Subject()
+    var inner: ObservationToken?
+    var innerCalls = 0
+    let outer = subject.observe(\.counter, options: .initial) { subject, _ in
+      if inner == nil {
+        inner = subject.observe(\.counter) { _, _ in innerCalls += 1 }
+      }
+    }
+    subject.counter = 1
+    #expect(innerCalls == 1)
+    outer.invalidate()
+    inner?.invalidate()
+    #expect(subject.observationRegistry.count == 0)
+  }
+
+  @Test func observersOfManyPropertiesOfManyObjects() {
+    let subjects = (0..<20).map { _ in Subject() }
+    var counts = [Int](repeating: 0, count: 20)
+    var tokens: [ObservationToken] = []
+    for (index, subject) in subjects.enumerated() {
+      tokens.append(subject.observe(\.counter) { _, _ in counts[index] += 1 })
+      tokens.append(subject.observe(\.first) { _, _ in counts[index] += 100 })
+    }
+    for (index, subject) in subjects.enumerated() {
+      for _ in 0...index { subject.counter += 1 }
+      subject.first = "x"
+    }
+    #expect(counts == (0..<20).map { $0 + 1 + 100 })
+    for subject in subjects { subject.observationRegistry._checkInvariants() }
+    for token in tokens { token.invalidate() }
+    #expect(subjects.allSatisfy { $0.observationRegistry.count == 0 })
+  }
+}
