@@ -1,3 +1,5 @@
+import Refresh
+
 /// Turns successive grids into the ANSI bytes that update a terminal from one to the next,
 /// writing only the cells that changed.
 ///
@@ -192,11 +194,18 @@ private struct ANSIWriter {
   ///
   /// A wide character is written whole when either of its cells changed; a cell that used to
   /// be half of a wide character takes the other half with it, since terminals blank a wide
-  /// character when either half is overwritten.
+  /// character when either half is overwritten. The two cells after a changed cluster of
+  /// several scalars are written again too, in case the terminal drew it wider than
+  /// ``TextMetrics/cellWidth(of:)`` says (tmux 3.3a draws `"👍🏽"` in four cells).
   mutating func writeChanges(in row: Int, from previous: TerminalGrid, to grid: TerminalGrid) {
     let columns = grid.columns
     var dirty = (0..<columns).map { previous[$0, row] != grid[$0, row] }
     guard dirty.contains(true) else { return }
+    for column in 0..<columns where dirty[column] {
+      guard previous[column, row].isCluster || grid[column, row].isCluster else { continue }
+      // A cluster takes at most two cells: its own second cell and the two after it.
+      for after in (column + 1)..<min(column + 4, columns) { dirty[after] = true }
+    }
     for column in stride(from: columns - 1, to: 0, by: -1) where dirty[column] {
       if grid[column, row].isContinuation || previous[column, row].isContinuation {
         dirty[column - 1] = true
@@ -215,6 +224,11 @@ private struct ANSIWriter {
   /// A wide character's continuation cell is skipped over with it. Cells the terminal would
   /// not show in their place are written as blanks: a continuation whose left cell is not
   /// wide, a wide character without its continuation, a character of no width.
+  ///
+  /// Terminals disagree about the width of some clusters of several scalars (emoji sequences,
+  /// see ``TextMetrics/cellWidth(of:)``), so a wide cluster's two cells are blanked before it is
+  /// written, and the cell after a cluster is reached by an explicit cursor move: a terminal
+  /// that draws the cluster narrower or wider misplaces nothing else.
   mutating func write(row: Int, of grid: TerminalGrid, columns: [Bool]) {
     var column = 0
     while column < grid.columns {
@@ -224,15 +238,20 @@ private struct ANSIWriter {
       }
       var cell = grid[column, row]
       let width = column + 1 < grid.columns && grid[column + 1, row].isContinuation ? 2 : 1
-      if cell.isContinuation || cellWidth(of: cell.character) != width {
+      if cell.isContinuation || TextMetrics.cellWidth(of: cell.character) != width {
         cell = cell.blanked
       }
       moveCursor(toColumn: column, row: row)
       setAttributes(of: cell)
+      if cell.isCluster, width == 2 {
+        append("  ")
+        cursor = nil
+        moveCursor(toColumn: column, row: row)
+      }
       append(String(cell.character))
       // A blank takes one cell; the continuation that follows it is written as a blank too.
-      let next = column + cellWidth(of: cell.character)
-      cursor = next < grid.columns ? (next, row) : nil
+      let next = column + TextMetrics.cellWidth(of: cell.character)
+      cursor = next < grid.columns && !cell.isCluster ? (next, row) : nil
       column = next
     }
   }

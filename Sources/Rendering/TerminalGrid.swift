@@ -38,6 +38,12 @@ public struct TerminalCell: Hashable, Sendable {
   var blanked: TerminalCell {
     TerminalCell(foreground: foreground, background: background)
   }
+
+  /// Whether the character is a cluster of several scalars, whose width terminals may not agree
+  /// on (see `TextMetrics.cellWidth(of:)`).
+  var isCluster: Bool {
+    character.unicodeScalars.dropFirst().first != nil
+  }
 }
 
 /// A rectangle of terminal cells, row by row: what a ``TerminalCanvas`` draws into and what a
