@@ -20,6 +20,7 @@ struct GestureState {
 @MainActor
 final class Movement {
   enum Kind {
+    /// Deceleration and bounce, or, when paging, the spring to a page.
     case physics(x: ScrollMotion, y: ScrollMotion)
     case animation(from: CGPoint, to: CGPoint, duration: TimeInterval)
   }
@@ -70,10 +71,14 @@ extension ScrollModel {
   /// The velocity is in points per second, as a pan recognizer reports it: positive downward, so
   /// an upward fling scrolls toward larger offsets.
   ///
+  /// With ``isPagingEnabled``, the content comes to rest on a page instead (see
+  /// ``pagingTarget(from:velocity:)``), carried there by the bounce-back spring.
+  ///
   /// The pan state becomes `.ended` after the motion is planned, so observers of the pan (a
   /// refresh header beginning to refresh, say) may take over the offset. Ignored when no drag is
   /// in progress. Without a window there is no clock: the content comes to rest at once at the
-  /// nearest valid offset. A non-finite velocity counts as zero.
+  /// nearest valid offset (the page it would reach, when paging). A non-finite velocity counts as
+  /// zero.
   ///
   /// - Parameter velocity: The finger's velocity.
   public func endDragging(velocity: CGPoint) {
@@ -181,6 +186,10 @@ extension ScrollModel {
   }
 
   private func motions(from position: CGPoint, velocity: CGPoint) -> (ScrollMotion, ScrollMotion) {
+    if isPagingEnabled {
+      return pagingMotions(
+        from: position, velocity: velocity, to: pagingTarget(from: position, velocity: velocity))
+    }
     let minimum = minimumContentOffset
     let maximum = maximumContentOffset
     // An axis that cannot scroll gets no velocity, but still comes back into the valid range.
@@ -196,7 +205,9 @@ extension ScrollModel {
   private func startPhysics(velocity: CGPoint) {
     stopScrolling()
     guard let clock = window?.clock else {
-      contentOffset = clampedOffset(contentOffset)
+      contentOffset =
+        isPagingEnabled
+        ? pagingTarget(from: contentOffset, velocity: velocity) : clampedOffset(contentOffset)
       return
     }
     let (x, y) = motions(from: contentOffset, velocity: velocity)
@@ -217,9 +228,15 @@ extension ScrollModel {
       let elapsed = now - movement.start
       let sampleX = x.state(at: elapsed)
       let sampleY = y.state(at: elapsed)
-      let (newX, newY) = motions(
-        from: CGPoint(x: sampleX.position, y: sampleY.position),
-        velocity: CGPoint(x: sampleX.velocity, y: sampleY.velocity))
+      let position = CGPoint(x: sampleX.position, y: sampleY.position)
+      let velocity = CGPoint(x: sampleX.velocity, y: sampleY.velocity)
+      // A page keeps its target, moved into the new range; its spring's speed is no fling.
+      let (newX, newY) =
+        isPagingEnabled
+        ? pagingMotions(
+          from: position, velocity: velocity,
+          to: clampedOffset(CGPoint(x: x.restingPosition, y: y.restingPosition)))
+        : motions(from: position, velocity: velocity)
       movement.kind = .physics(x: newX, y: newY)
       movement.start = now
     case .animation(let from, let to, let duration):

@@ -83,6 +83,14 @@ public struct ScrollPhysics: Sendable, Equatable {
   /// merely *passes* the target from being frozen mid-flight.
   public let restSpeedThreshold: Double
 
+  /// The release speed, in points per second, from which a paging scroll view
+  /// (``ScrollModel/isPagingEnabled``) turns to the next page in the fling's direction instead of
+  /// the nearest one; 400 by default.
+  ///
+  /// UIKit does not publish its threshold; 400 is Android's `ViewPager` minimum fling velocity
+  /// (`MIN_FLING_VELOCITY = 400` density-independent pixels per second, a point's equivalent).
+  public let pagingFlingSpeed: Double
+
   /// Creates a set of physics constants; the defaults reproduce UIScrollView's feel.
   ///
   /// - Parameters:
@@ -94,6 +102,8 @@ public struct ScrollPhysics: Sendable, Equatable {
   ///   - restDistanceThreshold: The distance, in points, that counts as at rest; positive, finite.
   ///   - restSpeedThreshold: The speed, in points per second, that counts as at rest; positive,
   ///     finite.
+  ///   - pagingFlingSpeed: The release speed, in points per second, from which paging turns to
+  ///     the next page; positive and finite.
   /// - Precondition: Every argument is in the range given above.
   public init(
     rubberBandCoefficient: Double = 0.55,
@@ -102,7 +112,8 @@ public struct ScrollPhysics: Sendable, Equatable {
     springMass: Double = 1,
     springDampingRatio: Double = 1,
     restDistanceThreshold: Double = 0.5,
-    restSpeedThreshold: Double = 1
+    restSpeedThreshold: Double = 1,
+    pagingFlingSpeed: Double = 400
   ) {
     func isPositiveAndFinite(_ value: Double) -> Bool { value > 0 && value.isFinite }
     precondition(isPositiveAndFinite(rubberBandCoefficient), "Invalid rubber band coefficient")
@@ -114,6 +125,7 @@ public struct ScrollPhysics: Sendable, Equatable {
     precondition(isPositiveAndFinite(springDampingRatio), "Invalid spring damping ratio")
     precondition(isPositiveAndFinite(restDistanceThreshold), "Invalid rest distance threshold")
     precondition(isPositiveAndFinite(restSpeedThreshold), "Invalid rest speed threshold")
+    precondition(isPositiveAndFinite(pagingFlingSpeed), "Invalid paging fling speed")
     self.rubberBandCoefficient = rubberBandCoefficient
     self.decelerationRate = decelerationRate
     self.springStiffness = springStiffness
@@ -121,6 +133,7 @@ public struct ScrollPhysics: Sendable, Equatable {
     self.springDampingRatio = springDampingRatio
     self.restDistanceThreshold = restDistanceThreshold
     self.restSpeedThreshold = restSpeedThreshold
+    self.pagingFlingSpeed = pagingFlingSpeed
   }
 }
 
