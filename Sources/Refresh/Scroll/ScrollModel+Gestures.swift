@@ -1,40 +1,5 @@
 import Foundation
 
-/// A finger (or the wheel) holding the content.
-struct GestureState {
-  /// The offset when the finger went down.
-  var startOffset: CGPoint
-  /// Where the finger went down, in the scroll model's frame coordinates.
-  var startPoint: CGPoint
-  /// Recent finger positions, for the release velocity.
-  var samples: [(time: TimeInterval, point: CGPoint)] = []
-  /// For a wheel gesture: the translation so far and the pending release.
-  var wheelTranslation: CGPoint?
-  var wheelRelease: ClockTask?
-}
-
-/// The content moving by itself: physics after a release, or an animated scroll.
-///
-/// A class, so that the setter's "is anything moving?" test reads a reference, not a copy of
-/// two planned motions.
-@MainActor
-final class Movement {
-  enum Kind {
-    /// Deceleration and bounce, or, when paging, the spring to a page.
-    case physics(x: ScrollMotion, y: ScrollMotion)
-    case animation(from: CGPoint, to: CGPoint, duration: TimeInterval)
-  }
-  var kind: Kind
-  var start: TimeInterval
-  let task: ClockTask
-
-  init(kind: Kind, start: TimeInterval, task: ClockTask) {
-    self.kind = kind
-    self.start = start
-    self.task = task
-  }
-}
-
 extension ScrollModel {
   /// A finger touches the content at `point` (in the scroll model's frame coordinates): the pan
   /// begins, and any deceleration stops.
