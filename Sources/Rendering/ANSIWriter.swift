@@ -78,20 +78,23 @@ struct ANSIWriter {
       }
       var cell = grid[column, row]
       let width = column + 1 < grid.columns && grid[column + 1, row].isContinuation ? 2 : 1
+      var cells = width
       if cell.isContinuation || TextMetrics.cellWidth(of: cell.character) != width {
         cell = cell.blanked
+        cells = 1
       }
+      let isCluster = cell.isCluster
       moveCursor(toColumn: column, row: row)
       setAttributes(of: cell)
-      if cell.isCluster, width == 2 {
+      if isCluster, width == 2 {
         append("  ")
         cursor = nil
         moveCursor(toColumn: column, row: row)
       }
       append(String(cell.character))
       // A blank takes one cell; the continuation that follows it is written as a blank too.
-      let next = column + TextMetrics.cellWidth(of: cell.character)
-      cursor = next < grid.columns && !cell.isCluster ? (next, row) : nil
+      let next = column + cells
+      cursor = next < grid.columns && !isCluster ? (next, row) : nil
       column = next
     }
   }

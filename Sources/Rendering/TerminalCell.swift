@@ -42,6 +42,6 @@ public struct TerminalCell: Hashable, Sendable {
   /// Whether the character is a cluster of several scalars, whose width terminals may not agree
   /// on (see `TextMetrics.cellWidth(of:)`).
   var isCluster: Bool {
-    character.unicodeScalars.dropFirst().first != nil
+    character.utf8.count > 1 && character.unicodeScalars.dropFirst().first != nil
   }
 }

@@ -38,9 +38,18 @@ extension TextMetrics {
   ///
   /// - Parameter character: A grapheme cluster.
   /// - Returns: The cells it takes: 0, 1 or 2.
+  @inlinable
   public static func cellWidth(of character: Character) -> Int {
-    // ASCII first: a printable character takes a cell, a control (or "\r\n") none.
-    if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+    // One ASCII byte first, inlined into the renderers' loops: a printable character takes a
+    // cell, a control none.
+    let utf8 = character.utf8
+    if utf8.count == 1, let byte = utf8.first { return byte >= 0x20 && byte < 0x7F ? 1 : 0 }
+    return cellWidth(ofCluster: character)
+  }
+
+  /// ``cellWidth(of:)`` for every character but a single ASCII one.
+  @usableFromInline
+  static func cellWidth(ofCluster character: Character) -> Int {
     let scalars = character.unicodeScalars
     if isEmojiSequence(scalars) { return 2 }
     var cells = 0
