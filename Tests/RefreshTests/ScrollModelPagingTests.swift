@@ -169,6 +169,18 @@ struct ScrollModelPagingTests {
     #expect(loose.contentOffset == CGPoint(x: 0, y: 480))
   }
 
+  @Test func aHeaderReleasedWhilePullingStillRefreshes() {
+    var refreshes = 0
+    scroll.header = RefreshNormalHeader { refreshes += 1 }
+    clock.advance(by: 0)
+    // 200 points down past the top show 89.5 of them, rubber-banded: past the 54-point header.
+    release(from: 0, dragging: -200, velocity: 0)
+    settle()
+    #expect(scroll.header?.state == .refreshing)
+    #expect(refreshes == 1)
+    #expect(scroll.contentOffset.y == -54)
+  }
+
   @Test func theTargetOfAReleaseCanBeAskedFor() {
     #expect(
       scroll.pagingTarget(from: CGPoint(x: 0, y: 250), velocity: .zero) == CGPoint(x: 0, y: 480))
