@@ -62,11 +62,7 @@ extension Observable {
     from keyPath: ReferenceWritableKeyPath<Self, [Element]>
   ) {
     var result = self[keyPath: keyPath]
-    if let last = indexes.last {
-      precondition(
-        last < result.count,
-        "removeElements(at:from:): index \(last) is out of range (count \(result.count))")
-    }
+    precondition(indexes, areValidIn: result, "removeElements(at:from:)")
     let removed = indexes.map { result[$0] }
     for index in indexes.reversed() {
       result.remove(at: index)
@@ -96,11 +92,7 @@ extension Observable {
       "replaceElements(at:with:in:) was given \(newElements.count) elements for "
         + "\(indexes.count) indexes")
     var result = self[keyPath: keyPath]
-    if let last = indexes.last {
-      precondition(
-        last < result.count,
-        "replaceElements(at:with:in:): index \(last) is out of range (count \(result.count))")
-    }
+    precondition(indexes, areValidIn: result, "replaceElements(at:with:in:)")
     let replaced = indexes.map { result[$0] }
     for (element, index) in zip(newElements, indexes) {
       result[index] = element
@@ -142,4 +134,15 @@ extension Observable {
     )
     change.perform { self[keyPath: keyPath] = result }
   }
+}
+
+/// Traps with a message naming `method` unless every index is a position in `array`.
+private func precondition<Element>(
+  _ indexes: IndexSet,
+  areValidIn array: [Element],
+  _ method: StaticString
+) {
+  guard let last = indexes.last else { return }
+  precondition(
+    last < array.count, "\(method): index \(last) is out of range (count \(array.count))")
 }

@@ -108,6 +108,20 @@ extension Observable {
         keyPath, options: options, rootDidDeinit: rootDidDeinit, changeHandler: changeHandler)
     }
     // A stored property seen before: nothing to resolve, and nothing read unless asked for.
+    return _observeDirectly(
+      property, keyPath, options: options, rootDidDeinit: rootDidDeinit,
+      changeHandler: changeHandler)
+  }
+
+  /// Registers a direct observer of `property`, the stored property `keyPath` names.
+  @inlinable
+  func _observeDirectly<Value>(
+    _ property: AnyKeyPath,
+    _ keyPath: KeyPath<Self, Value>,
+    options: ObservingOptions,
+    rootDidDeinit: (@Sendable () -> Void)?,
+    changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
     let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
     _file(observer, object: self, property: property, rootDidDeinit: rootDidDeinit)
     let token = ObservationToken(box: observer)
@@ -128,27 +142,24 @@ extension Observable {
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
     let resolution = KeyPathResolution(keyPath, on: self)
-    let box: ObserverBox
     if let property = resolution.directProperty(of: keyPath, on: self) {
       DirectPropertyCache.shared.insert(property, for: keyPath, rootType: type(of: self))
-      let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
-      _file(observer, object: self, property: property, rootDidDeinit: rootDidDeinit)
-      box = observer
-    } else {
-      let observer = KeyPathObserver(
-        root: self, keyPath: keyPath, options: options,
-        isAutomatic: !resolution.accesses.isEmpty, handler: changeHandler)
-      if let rootDidDeinit {
-        observationRegistry.setTerminationHandler(rootDidDeinit, for: observer)
-      }
-      observer.subscribe(to: resolution.accesses, root: self)
-      if resolution.accesses.isEmpty {
-        ObservationRegistry.reportUnobservable(
-          keyPath, declaresDependencies: resolution.hasDeclaredDependencies)
-      }
-      box = observer
+      return _observeDirectly(
+        property, keyPath, options: options, rootDidDeinit: rootDidDeinit,
+        changeHandler: changeHandler)
     }
-    let token = ObservationToken(box: box)
+    let observer = KeyPathObserver(
+      root: self, keyPath: keyPath, options: options,
+      isAutomatic: !resolution.accesses.isEmpty, handler: changeHandler)
+    if let rootDidDeinit {
+      observationRegistry.setTerminationHandler(rootDidDeinit, for: observer)
+    }
+    observer.subscribe(to: resolution.accesses, root: self)
+    if resolution.accesses.isEmpty {
+      ObservationRegistry.reportUnobservable(
+        keyPath, declaresDependencies: resolution.hasDeclaredDependencies)
+    }
+    let token = ObservationToken(box: observer)
     if options.contains(.initial) {
       changeHandler(self, ObservedChange(newValue: options.contains(.new) ? resolution.value : nil))
     }
