@@ -56,6 +56,7 @@ open class RefreshComponent: View {
   /// components override `setPullingPercent:`.
   @Observed open var pullingPercent: CGFloat = 0 {
     didSet {
+      pullFollower?.follow(pullingPercent: pullingPercent, in: state)
       guard !isRefreshing, automaticallyChangeAlpha else { return }
       alpha = pullingPercent
     }
@@ -155,6 +156,53 @@ open class RefreshComponent: View {
     }
   }
 
+  // MARK: The pull, for the subclasses
+
+  /// The edge the component is pulled at (header, back footer, trailer), or `nil` for one that
+  /// is not pulled into view (the automatic footer, a component written on this class).
+  ///
+  /// With an edge, the base hooks do the whole pull of ``PullGeometry``.
+  var pullEdge: PullEdge?
+
+  /// The inset along the edge that the component ignores when placing itself (the header's
+  /// `ignoredScrollViewContentInsetTop` and its kin).
+  var ignoredEdgeInset: CGFloat { 0 }
+
+  /// Follows the offset while refreshing; only the header does (MJRefresh's section-header fix).
+  func followOffsetWhileRefreshing(_ scroll: ScrollModel) {}
+
+  /// Hides a pulled component whose refresh ended; the header overrides it to record the
+  /// update time and to hold a result.
+  func hideRefreshedComponent() {
+    hideAfterRefreshing(generation: refreshGeneration)
+  }
+
+  // MARK: Parts, for the variants
+
+  /// The parts that make the component's look, in the order they were added.
+  private(set) var parts: [any RefreshComponentPart] = []
+
+  /// The frames that follow ``pullingPercent`` (the Gif variants'), if any.
+  private(set) var pullFollower: StateImages?
+
+  /// Adds a part; it follows the component's state, layout and language from now on.
+  func addPart(_ part: any RefreshComponentPart) {
+    parts.append(part)
+    if let frames = part as? StateImages, !frames.showsOnlyWhileRefreshing { pullFollower = frames }
+  }
+
+  /// The text an indicator sits beside, or `nil` to center the indicator (the state variants
+  /// override it).
+  ///
+  /// - Parameter forFrames: Whether the indicator is a gif's frames (MJRefresh's gif header
+  ///   keeps them beside the time label when the state label alone is hidden; its arrow does
+  ///   not).
+  func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? { nil }
+
+  /// Where an arrow or spinner is centered horizontally when the component decides it (the
+  /// trailer), or `nil` to place it beside ``textBesideIndicator(forFrames:)``.
+  var indicatorCenterX: CGFloat? { nil }
+
   private var scrollTokens: [ObservationToken] = []
   private var languageToken: ObservationToken?
 
@@ -240,7 +288,9 @@ open class RefreshComponent: View {
   /// Lays out the component and its subviews; runs on every layout pass.
   ///
   /// Call `super` first.
-  open func placeSubviews() {}
+  open func placeSubviews() {
+    for part in parts { part.place(in: self) }
+  }
 
   /// Called when the scroll model's content offset changes while the component is visible and
   /// interactive.
@@ -248,7 +298,10 @@ open class RefreshComponent: View {
   /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new offsets.
-  open func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {}
+  open func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {
+    guard let pullEdge, let scrollView else { return }
+    followOffset(along: pullEdge, in: scrollView)
+  }
 
   /// Called when the scroll model's content size changes (even while the component is hidden), and
   /// once when the component is attached (with `nil`).
@@ -256,7 +309,10 @@ open class RefreshComponent: View {
   /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new sizes, or `nil` when attaching.
-  open func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {}
+  open func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {
+    guard let pullEdge, pullEdge != .top, let scrollView else { return }
+    placeAlongEdge(pullEdge, in: scrollView)
+  }
 
   /// Called when the scroll model's pan state changes while the component is visible and
   /// interactive.
@@ -264,7 +320,10 @@ open class RefreshComponent: View {
   /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new pan states.
-  open func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {}
+  open func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
+    guard pullEdge != nil else { return }
+    refreshIfReleasedWhilePulling()
+  }
 
   /// Called after ``state`` changed; react to the new state here.
   ///
@@ -274,12 +333,16 @@ open class RefreshComponent: View {
   open func stateDidChange(from oldState: RefreshState) {
     if state == .pulling { onArmed?() }
     setNeedsLayout()
+    if let pullEdge { pullStateDidChange(along: pullEdge, from: oldState) }
+    for part in parts { part.show(state, from: oldState, in: self) }
   }
 
   /// Called when ``RefreshConfig/languageCode`` changes; update your titles.
   ///
-  /// Call `super` first.
+  /// Call `super`; the built-in components update their titles before they call it, since the
+  /// base lays the subviews out again for the new texts.
   open func i18nDidChange() {
+    for part in parts { part.languageDidChange(in: self) }
     placeSubviews()
   }
 
@@ -316,6 +379,19 @@ open class RefreshComponent: View {
   public func endRefreshing() {
     guard isRefreshing else { return }
     cancelRefreshingTask()
+    state = .idle
+  }
+
+  /// Ends refreshing (cancelling an asynchronous action) and enters ``RefreshState/noMoreData``:
+  /// the footers' and the trailer's `endRefreshingWithNoMoreData()`.
+  func enterNoMoreData() {
+    cancelRefreshingTask()
+    state = .noMoreData
+  }
+
+  /// Leaves ``RefreshState/noMoreData`` for idle; does nothing in any other state.
+  func leaveNoMoreData() {
+    guard state == .noMoreData else { return }
     state = .idle
   }
 
@@ -403,6 +479,7 @@ open class RefreshComponent: View {
     scrollView = scroll
     scroll.alwaysBounceVertical = true
     attachObservers(to: scroll)
+    scrollViewContentSizeDidChange(nil)
   }
 
   private func attachObservers(to scroll: ScrollModel) {
@@ -451,15 +528,15 @@ open class RefreshComponent: View {
     super.layoutSubviews()
   }
 
-  /// Turns ``RefreshState/willRefresh`` into refreshing once the component is displayed, as
-  /// MJRefresh's `drawRect:` does.
+  /// Turns ``RefreshState/willRefresh`` into refreshing once the window's display pass has drawn
+  /// the component, as MJRefresh's `drawRect:` does.
   ///
-  /// Overrides must call `super`.
-  ///
-  /// - Parameter canvas: Where to draw.
-  open override func draw(in canvas: Canvas) {
-    super.draw(in: canvas)
-    if state == .willRefresh, window != nil {
+  /// Only the window's own display pass (its frame on the clock) gets here: drawing a window
+  /// into a terminal or SVG canvas calls ``View/draw(in:)``, which changes no state.
+  override func displayIfNeeded(in canvas: Canvas) {
+    let isDue = needsDisplay && !isHidden
+    super.displayIfNeeded(in: canvas)
+    if isDue, state == .willRefresh, window != nil {
       state = .refreshing
     }
   }

@@ -1,17 +1,27 @@
 import Foundation
 
-/// The frames of the "gif" components, by state, and choosing one by the pull.
+/// The frames of the Gif variants, by state: chosen by the pull while idle, looped in the other
+/// states.
 @MainActor
-final class StateImages {
+final class StateImages: RefreshComponentPart {
   let gifView = ImageView(frame: .zero)
   private var images: [RefreshState: [Image]] = [:]
   private var durations: [RefreshState: TimeInterval] = [:]
+  /// Whether the frames show only while refreshing (the automatic footer's, which has no pull).
+  let showsOnlyWhileRefreshing: Bool
 
-  init(in container: View) {
-    container.addSubview(gifView)
+  /// Adds the frames' view to a component.
+  ///
+  /// - Parameters:
+  ///   - component: The component; the view becomes its subview.
+  ///   - showsOnlyWhileRefreshing: Whether the view is hidden outside refreshing.
+  init(in component: RefreshComponent, showsOnlyWhileRefreshing: Bool = false) {
+    self.showsOnlyWhileRefreshing = showsOnlyWhileRefreshing
+    gifView.isHidden = showsOnlyWhileRefreshing
+    component.addSubview(gifView)
   }
 
-  /// Sets the frames of a state and how long one cycle takes.
+  /// Sets the frames of a state and how long one cycle takes (0.1 second per frame when `nil`).
   func setImages(_ frames: [Image], duration: TimeInterval?, for state: RefreshState) {
     images[state] = frames
     durations[state] = duration ?? Double(frames.count) * 0.1
@@ -22,15 +32,15 @@ final class StateImages {
 
   /// While idle, the frame follows the pull: frame `Int(percent * count)`, clamped to the last.
   func follow(pullingPercent: CGFloat, in state: RefreshState) {
-    let frames = images[.idle] ?? []
-    guard state == .idle, !frames.isEmpty else { return }
+    guard state == .idle, let frames = images[.idle], !frames.isEmpty else { return }
     gifView.stopAnimating()
     let index = min(max(Int(pullingPercent * CGFloat(frames.count)), 0), frames.count - 1)
     gifView.image = frames[index]
   }
 
   /// Plays the state's frames (or shows its only frame); stops when idle.
-  func show(_ state: RefreshState) {
+  func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent) {
+    if showsOnlyWhileRefreshing { gifView.isHidden = !component.isRefreshing }
     switch state {
     case .pulling, .refreshing, .willRefresh:
       let frames = images[state] ?? []
@@ -46,5 +56,16 @@ final class StateImages {
     case .idle, .noMoreData:
       gifView.stopAnimating()
     }
+  }
+
+  /// Fills the component, or the space left of its text (MJRefresh's right-aligned gif view).
+  func place(in component: RefreshComponent) {
+    guard let text = component.textBesideIndicator(forFrames: true) else {
+      gifView.frame = component.bounds
+      return
+    }
+    let size = component.frame.size
+    let width = max(0, size.width * 0.5 - text.gap - text.width / 2)
+    gifView.frame = CGRect(x: 0, y: 0, width: width, height: size.height)
   }
 }

@@ -130,10 +130,7 @@ open class RefreshAutoFooter: RefreshFooter {
     case .refreshing:
       executeRefreshingCallback(generation: beginRefreshGeneration())
     case .idle, .noMoreData:
-      if oldState == .refreshing || oldState == .willRefresh {
-        endRefreshingAnimationBeginAction?()
-        finishEndRefreshing(generation: refreshGeneration)
-      }
+      endRefresh(from: oldState)
     default:
       break
     }
