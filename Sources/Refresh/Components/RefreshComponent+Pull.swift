@@ -66,14 +66,15 @@ extension RefreshComponent {
 
   /// Begins refreshing if the finger lifted while the component was pulling: on the pan's end
   /// itself, not on a later offset change.
-  func refreshIfReleasedWhilePulling() {
-    guard let scrollView, !scrollView.isDragging, state == .pulling else { return }
+  func refreshIfReleasedWhilePulling(in scroll: ScrollModel) {
+    guard state == .pulling, !scroll.isDragging else { return }
     beginRefreshing()
   }
 
   /// Shows the component for refreshing: its edge's contribution to the insets and the offset
   /// that brings it into view, over the fast duration; the refreshing callback follows.
   func showForRefreshing(along edge: PullEdge) {
+    willShowForRefreshing()
     let generation = beginRefreshGeneration()
     guard let scrollView else { return }
     View.animate(withDuration: fastAnimationDuration) {

@@ -171,6 +171,10 @@ open class RefreshComponent: View {
   /// Follows the offset while refreshing; only the header does (MJRefresh's section-header fix).
   func followOffsetWhileRefreshing(_ scroll: ScrollModel) {}
 
+  /// Called as a pulled component begins showing itself for a refresh (the header drops a
+  /// result it still holds).
+  func willShowForRefreshing() {}
+
   /// Hides a pulled component whose refresh ended; the header overrides it to record the
   /// update time and to hold a result.
   func hideRefreshedComponent() {
@@ -293,36 +297,62 @@ open class RefreshComponent: View {
   }
 
   /// Called when the scroll model's content offset changes while the component is visible and
-  /// interactive.
+  /// interactive, after the built-in component has followed it.
   ///
   /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new offsets.
-  open func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {
-    guard let pullEdge, let scrollView else { return }
-    followOffset(along: pullEdge, in: scrollView)
-  }
+  open func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {}
 
   /// Called when the scroll model's content size changes (even while the component is hidden), and
-  /// once when the component is attached (with `nil`).
+  /// once when the component is attached (with `nil`), after the built-in component has placed
+  /// itself.
   ///
   /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new sizes, or `nil` when attaching.
-  open func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {
-    guard let pullEdge, pullEdge != .top, let scrollView else { return }
-    placeAlongEdge(pullEdge, in: scrollView)
-  }
+  open func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {}
 
   /// Called when the scroll model's pan state changes while the component is visible and
-  /// interactive.
+  /// interactive, after the built-in component has reacted to it.
   ///
   /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new pan states.
-  open func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
-    guard pullEdge != nil else { return }
-    refreshIfReleasedWhilePulling()
+  open func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {}
+
+  // MARK: What the built-in components do with the scroll model's changes
+
+  /// Follows a new content offset, then calls the hook; `scroll` is the model that changed, so
+  /// the hot path loads no weak reference.
+  func scrollDidChangeOffset(_ change: ObservedChange<CGPoint>?, in scroll: ScrollModel) {
+    if let pullEdge { followOffset(along: pullEdge, in: scroll) }
+    scrollViewContentOffsetDidChange(change)
+  }
+
+  /// Places the component for a new content size, then calls the hook.
+  func scrollDidChangeContentSize(_ change: ObservedChange<CGSize>?, in scroll: ScrollModel) {
+    if let pullEdge, pullEdge != .top { placeAlongEdge(pullEdge, in: scroll) }
+    scrollViewContentSizeDidChange(change)
+  }
+
+  /// Reacts to a new pan state (a release while pulling refreshes), then calls the hook.
+  func scrollDidChangePanState(_ change: ObservedChange<PanState>?, in scroll: ScrollModel) {
+    if pullEdge != nil { refreshIfReleasedWhilePulling(in: scroll) }
+    scrollViewPanStateDidChange(change)
+  }
+
+  /// Whether offset and pan changes reach the component: only while it is visible and
+  /// interactive (content size changes always do).
+  private var followsScrolling: Bool {
+    isUserInteractionEnabled && !isHidden
+  }
+
+  /// Runs ``scrollDidChangeContentSize(_:in:)`` without a change: on attaching, and when an
+  /// ignored inset changes.
+  func contentSizeNeedsPlacing() {
+    guard let scrollView else { return }
+    scrollDidChangeContentSize(nil, in: scrollView)
   }
 
   /// Called after ``state`` changed; react to the new state here.
@@ -339,12 +369,16 @@ open class RefreshComponent: View {
 
   /// Called when ``RefreshConfig/languageCode`` changes; update your titles.
   ///
-  /// Call `super`; the built-in components update their titles before they call it, since the
-  /// base lays the subviews out again for the new texts.
+  /// Call `super` first: the built-in titles are updated and the subviews laid out again in it.
   open func i18nDidChange() {
+    languageDidChange()
     for part in parts { part.languageDidChange(in: self) }
     placeSubviews()
   }
+
+  /// Updates the built-in localized texts that are not parts (the header's time label) before
+  /// the component lays itself out again for the new language.
+  func languageDidChange() {}
 
   // MARK: Refreshing
 
@@ -479,26 +513,29 @@ open class RefreshComponent: View {
     scrollView = scroll
     scroll.alwaysBounceVertical = true
     attachObservers(to: scroll)
-    scrollViewContentSizeDidChange(nil)
+    scrollDidChangeContentSize(nil, in: scroll)
   }
 
   private func attachObservers(to scroll: ScrollModel) {
-    // `unowned(unsafe)`: the component owns the tokens, which are invalidated before it goes
-    // (on detaching, or when the tokens die with it), and an invalidated observation is never
-    // called, so the handlers cannot outlive the component; this saves a checked retain per
-    // change.
+    // Weakly held: the component owns the tokens and the tokens own these handlers, so a strong
+    // capture would keep a component whose scroll model went away alive for ever. A handler may
+    // also run while an earlier one frees the component (a footer whose block detaches it): the
+    // strong local it loads keeps the component alive until its own call returns. The reference
+    // is a `weak let`, so loading it takes no exclusivity check; the scroll model comes in as
+    // the handler's argument, so no weak load is needed for it.
+    let component = WeakComponent(self)
     scrollTokens = [
-      scroll.observe(\.contentOffset, options: [.old, .new]) { [unowned(unsafe) self] _, change in
-        guard self.isUserInteractionEnabled, !self.isHidden else { return }
-        self.scrollViewContentOffsetDidChange(change)
+      scroll.observe(\.contentOffset, options: [.old, .new]) { scroll, change in
+        guard let component = component.value, component.followsScrolling else { return }
+        component.scrollDidChangeOffset(change, in: scroll)
       },
-      scroll.observe(\.contentSize, options: [.old, .new]) { [unowned(unsafe) self] _, change in
-        guard self.isUserInteractionEnabled else { return }
-        self.scrollViewContentSizeDidChange(change)
+      scroll.observe(\.contentSize, options: [.old, .new]) { scroll, change in
+        guard let component = component.value, component.isUserInteractionEnabled else { return }
+        component.scrollDidChangeContentSize(change, in: scroll)
       },
-      scroll.observe(\.panState, options: [.old, .new]) { [unowned(unsafe) self] _, change in
-        guard self.isUserInteractionEnabled, !self.isHidden else { return }
-        self.scrollViewPanStateDidChange(change)
+      scroll.observe(\.panState, options: [.old, .new]) { scroll, change in
+        guard let component = component.value, component.followsScrolling else { return }
+        component.scrollDidChangePanState(change, in: scroll)
       },
     ]
   }
@@ -539,6 +576,16 @@ open class RefreshComponent: View {
     if isDue, state == .willRefresh, window != nil {
       state = .refreshing
     }
+  }
+}
+
+/// A weak reference to a component that a closure can capture as a constant.
+@MainActor
+private struct WeakComponent {
+  weak let value: RefreshComponent?
+
+  init(_ value: RefreshComponent) {
+    self.value = value
   }
 }
 

@@ -13,7 +13,7 @@ open class RefreshFooter: RefreshComponent {
 
   /// A bottom inset of the scroll model that the footer ignores when placing itself.
   public var ignoredScrollViewContentInsetBottom: CGFloat = 0 {
-    didSet { scrollViewContentSizeDidChange(nil) }
+    didSet { contentSizeNeedsPlacing() }
   }
 
   open override func prepare() {

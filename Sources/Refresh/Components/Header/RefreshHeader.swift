@@ -54,7 +54,16 @@ open class RefreshHeader: RefreshComponent {
   public var resultHoldDuration: TimeInterval = 1
 
   /// The result shown after the last refresh, while it is held (see ``endRefreshing(result:)``).
-  @Observed public private(set) var resultText: String?
+  @Observed public private(set) var resultText: String? {
+    didSet { if resultText != oldValue { resultTextDidChange() } }
+  }
+
+  /// Called when ``resultText`` changed; the state header shows it in place of its title.
+  ///
+  /// A method rather than an observation of the header by itself: an observer on the header
+  /// would put every property it publishes (``RefreshComponent/pullingPercent`` on each offset,
+  /// above all) on the notifying path.
+  func resultTextDidChange() {}
 
   private var resultHold: ClockTask?
 
@@ -104,13 +113,12 @@ open class RefreshHeader: RefreshComponent {
     }
   }
 
-  open override func stateDidChange(from oldState: RefreshState) {
-    if state == .refreshing {
-      resultHold?.cancel()
-      resultHold = nil
-      resultText = nil
-    }
-    super.stateDidChange(from: oldState)
+  /// A new refresh cancels a result still held from the last one.
+  override func willShowForRefreshing() {
+    super.willShowForRefreshing()
+    resultHold?.cancel()
+    resultHold = nil
+    resultText = nil
   }
 
   /// Ends refreshing and keeps the header in view, showing a result such as "Updated 20 items",

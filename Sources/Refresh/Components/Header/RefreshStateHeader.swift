@@ -59,10 +59,12 @@ open class RefreshStateHeader: RefreshHeader {
     addPart(titles)
     addSubview(lastUpdatedTimeLabel)
     lastUpdatedTimeDidChange()
-    resultObservation = observe(\.resultText) { header, _ in header.titles.update(in: header) }
   }
 
-  private var resultObservation: ObservationToken?
+  override func resultTextDidChange() {
+    super.resultTextDidChange()
+    titles.update(in: self)
+  }
 
   /// Sets the title shown in a state; it is kept when the language changes.
   ///
@@ -118,9 +120,9 @@ open class RefreshStateHeader: RefreshHeader {
     if state == .idle, oldState == .refreshing { lastUpdatedTimeDidChange() }
   }
 
-  open override func i18nDidChange() {
+  override func languageDidChange() {
+    super.languageDidChange()
     lastUpdatedTimeDidChange()
-    super.i18nDidChange()
   }
 
   override func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? {

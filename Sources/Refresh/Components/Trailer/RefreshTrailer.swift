@@ -17,7 +17,7 @@ open class RefreshTrailer: RefreshComponent {
 
   /// A right inset of the scroll model that the trailer ignores when placing itself.
   public var ignoredScrollViewContentInsetRight: CGFloat = 0 {
-    didSet { scrollViewContentSizeDidChange(nil) }
+    didSet { contentSizeNeedsPlacing() }
   }
 
   override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetRight }

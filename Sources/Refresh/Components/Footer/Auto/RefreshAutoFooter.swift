@@ -66,15 +66,30 @@ open class RefreshAutoFooter: RefreshFooter {
     insetContribution = wanted ? EdgeInsets(bottom: frame.height) : .zero
   }
 
-  open override func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {
-    super.scrollViewContentSizeDidChange(change)
-    guard let scrollView else { return }
+  override func scrollDidChangeContentSize(
+    _ change: ObservedChange<CGSize>?, in scrollView: ScrollModel
+  ) {
     frame.origin.y = scrollView.contentSize.height
+    super.scrollDidChangeContentSize(change, in: scrollView)
   }
 
-  open override func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {
-    super.scrollViewContentOffsetDidChange(change)
-    guard let scrollView, state == .idle, automaticallyRefresh, frame.minY != 0 else { return }
+  override func scrollDidChangeOffset(
+    _ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel
+  ) {
+    triggerIfAtTheEnd(change, in: scrollView)
+    super.scrollDidChangeOffset(change, in: scrollView)
+  }
+
+  override func scrollDidChangePanState(
+    _ change: ObservedChange<PanState>?, in scrollView: ScrollModel
+  ) {
+    followPan(of: scrollView)
+    super.scrollDidChangePanState(change, in: scrollView)
+  }
+
+  /// Loads by itself when the offset, growing, reaches the trigger line.
+  private func triggerIfAtTheEnd(_ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel) {
+    guard state == .idle, automaticallyRefresh, frame.minY != 0 else { return }
     let inset = scrollView.adjustedContentInset
     let contentHeight = scrollView.contentSize.height
     let frameHeight = scrollView.frame.height
@@ -89,9 +104,9 @@ open class RefreshAutoFooter: RefreshFooter {
     triggerAutomatically(byDrag: scrollView.isDragging || scrollView.isDecelerating)
   }
 
-  open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
-    super.scrollViewPanStateDidChange(change)
-    guard let scrollView, state == .idle else { return }
+  /// A new drag renews the budget; a release at the end loads.
+  private func followPan(of scrollView: ScrollModel) {
+    guard state == .idle else { return }
     switch scrollView.panState {
     case .began:
       remainingTriggers = autoTriggerTimes
