@@ -34,7 +34,7 @@ func makeFeed(in window: Window) -> ScrollModel {
 
 @MainActor
 func attach(to scroll: ScrollModel, reload: @escaping @MainActor () async -> Void) {
-  scroll.header = RefreshNormalHeader(refreshingAction: {
+  scroll.header = RefreshNormalHeader(asyncRefreshingBlock: {
     await reload()
   })
 }

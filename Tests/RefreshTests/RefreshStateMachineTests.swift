@@ -153,6 +153,37 @@ struct ComponentRig {
     }
   }
 
+  /// The pulls of this kind in this scene.
+  var driver: PullDriver { PullDriver(kind: kind, scene: scene) }
+
+  func dragPastThreshold(further: Bool = false) { driver.dragPastThreshold(further: further) }
+
+  func dragBack() { driver.dragBack() }
+
+  func endWithNoMoreData() {
+    switch component {
+    case let footer as RefreshFooter: footer.endRefreshingWithNoMoreData()
+    case let trailer as RefreshTrailer: trailer.endRefreshingWithNoMoreData()
+    default: component.state = .noMoreData
+    }
+  }
+
+  func resetNoMoreData() {
+    switch component {
+    case let footer as RefreshFooter: footer.resetNoMoreData()
+    case let trailer as RefreshTrailer: trailer.resetNoMoreData()
+    default: break
+    }
+  }
+}
+
+/// The pulls that arm a component of a kind, and pull it back, in the standard scene (see
+/// ``ComponentRig`` for the numbers); it holds no component.
+@MainActor
+struct PullDriver {
+  let kind: ComponentKind
+  let scene: Scene
+
   /// Drags past the threshold (a little further the second time, so that the offset grows).
   func dragPastThreshold(further: Bool = false) {
     let extra: CGFloat = further ? 10 : 0
@@ -169,22 +200,6 @@ struct ComponentRig {
     case .header: scene.pull(to: -100)
     case .backFooter, .autoFooter: scene.pull(to: 1340)
     case .trailer: scene.pull(toX: 650)
-    }
-  }
-
-  func endWithNoMoreData() {
-    switch component {
-    case let footer as RefreshFooter: footer.endRefreshingWithNoMoreData()
-    case let trailer as RefreshTrailer: trailer.endRefreshingWithNoMoreData()
-    default: component.state = .noMoreData
-    }
-  }
-
-  func resetNoMoreData() {
-    switch component {
-    case let footer as RefreshFooter: footer.resetNoMoreData()
-    case let trailer as RefreshTrailer: trailer.resetNoMoreData()
-    default: break
     }
   }
 }

@@ -91,7 +91,7 @@ extension RefreshComponent {
   }
 
   /// Hides the component after refreshing: gives its insets back (and fades it, with
-  /// ``automaticallyChangeAlpha``) over the slow duration, then finishes the end.
+  /// ``isAutomaticallyChangeAlpha``) over the slow duration, then finishes the end.
   ///
   /// Does nothing once the component is detached (no callbacks after removal) or refreshing
   /// again.
@@ -100,7 +100,7 @@ extension RefreshComponent {
     endRefreshingAnimationBeginAction?()
     View.animate(withDuration: slowAnimationDuration) {
       self.insetContribution = .zero
-      if self.automaticallyChangeAlpha { self.alpha = 0 }
+      if self.isAutomaticallyChangeAlpha { self.alpha = 0 }
     } completion: { [weak self] _ in
       self?.finishEndRefreshing(generation: generation)
     }

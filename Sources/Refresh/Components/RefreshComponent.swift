@@ -57,16 +57,17 @@ open class RefreshComponent: View {
   @Observed open var pullingPercent: CGFloat = 0 {
     didSet {
       pullFollower?.follow(pullingPercent: pullingPercent, in: state)
-      guard !isRefreshing, automaticallyChangeAlpha else { return }
+      guard !isRefreshing, isAutomaticallyChangeAlpha else { return }
       alpha = pullingPercent
     }
   }
 
-  /// Whether the opacity follows ``pullingPercent`` (the component fades in as it is pulled).
-  public var automaticallyChangeAlpha = false {
+  /// Whether the opacity follows ``pullingPercent`` (the component fades in as it is pulled):
+  /// MJRefresh's `automaticallyChangeAlpha` (`isAutomaticallyChangeAlpha` in Swift).
+  public var isAutomaticallyChangeAlpha = false {
     didSet {
       guard !isRefreshing else { return }
-      alpha = automaticallyChangeAlpha ? pullingPercent : 1
+      alpha = isAutomaticallyChangeAlpha ? pullingPercent : 1
     }
   }
 
@@ -81,11 +82,11 @@ open class RefreshComponent: View {
   /// Call ``endRefreshing()`` when your work is done.
   public var refreshingBlock: (() -> Void)?
 
-  /// An asynchronous refreshing action: refreshing ends by itself when it returns.
+  /// An asynchronous refreshing block: refreshing ends by itself when it returns.
   ///
   /// The task is cancelled if refreshing is ended by other means or the component is removed
   /// from its scroll model.
-  public var refreshingAction: (@MainActor () async -> Void)?
+  public var asyncRefreshingBlock: (@MainActor () async -> Void)?
 
   /// Called after the refreshing callback (MJRefresh's `beginRefreshingCompletionBlock`).
   public var beginRefreshingCompletionBlock: (() -> Void)?
@@ -102,7 +103,12 @@ open class RefreshComponent: View {
   /// place for haptic feedback on devices).
   public var onArmed: (() -> Void)?
 
-  private var refreshingTarget: (() -> Void)?
+  /// The object whose method is called when refreshing begins (see
+  /// ``init(refreshingTarget:refreshingAction:)``); held weakly, so `nil` once it is gone.
+  public private(set) weak var refreshingTarget: AnyObject?
+
+  /// Calls the target's method on the target it is given.
+  private var refreshingTargetAction: ((AnyObject) -> Void)?
   private var refreshingTask: Task<Void, Never>?
   private var pendingCallbacks: [() -> Void] = []
   private var stateChangeDepth = 0
@@ -121,9 +127,13 @@ open class RefreshComponent: View {
   public var slowAnimationDuration = RefreshConfig.default.slowAnimationDuration
 
   /// Turns off the component's animations: both durations become 0.
-  public func setAnimationDisabled() {
+  ///
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setAnimationDisabled() -> Self {
     fastAnimationDuration = 0
     slowAnimationDuration = 0
+    return self
   }
 
   // MARK: The scroll model
@@ -170,6 +180,16 @@ open class RefreshComponent: View {
 
   /// Follows the offset while refreshing; only the header does (MJRefresh's section-header fix).
   func followOffsetWhileRefreshing(_ scroll: ScrollModel) {}
+
+  #if DEBUG
+    /// The invariant check of a component that is not pulled, given its contribution; the
+    /// automatic footer overrides it (see `_checkInvariants()`).
+    func _checkOwnInvariants(contribution: EdgeInsets) {}
+  #endif
+
+  /// Whether a pulled component keeps its refreshing inset after the refresh ended (the header
+  /// while it holds a result).
+  var isHoldingRefreshInset: Bool { false }
 
   /// Called as a pulled component begins showing itself for a refresh (the header drops a
   /// result it still holds).
@@ -232,38 +252,38 @@ open class RefreshComponent: View {
     self.refreshingBlock = refreshingBlock
   }
 
-  /// Creates a component whose refreshing is an asynchronous action; refreshing ends when it
-  /// returns.
+  /// Creates a component whose refreshing is asynchronous work; refreshing ends when it returns.
   ///
   /// ```swift
-  /// scroll.header = RefreshNormalHeader(refreshingAction: {
+  /// scroll.header = RefreshNormalHeader(asyncRefreshingBlock: {
   ///   await feed.reload()
   /// })
   /// ```
   ///
-  /// - Parameter refreshingAction: The work to do while refreshing.
-  public convenience init(refreshingAction: @escaping @MainActor () async -> Void) {
+  /// - Parameter asyncRefreshingBlock: The work to do while refreshing.
+  public convenience init(asyncRefreshingBlock: @escaping @MainActor () async -> Void) {
     self.init(frame: .zero)
-    self.refreshingAction = refreshingAction
+    self.asyncRefreshingBlock = asyncRefreshingBlock
   }
 
   /// Creates a component that calls a method of a target when it refreshes: MJRefresh's
-  /// target–action form.
+  /// target–action form, with its labels.
   ///
   /// The target is held weakly.
   ///
   /// ```swift
-  /// scroll.header = RefreshNormalHeader(refreshingTarget: self, action: FeedController.reload)
+  /// scroll.header = RefreshNormalHeader(
+  ///   refreshingTarget: self, refreshingAction: FeedController.loadNewData)
   /// ```
   ///
   /// - Parameters:
   ///   - target: The object whose method is called.
   ///   - action: The method, as `Type.method`.
   public convenience init<Target: AnyObject>(
-    refreshingTarget target: Target, action: @escaping (Target) -> () -> Void
+    refreshingTarget target: Target, refreshingAction action: @escaping (Target) -> () -> Void
   ) {
     self.init(frame: .zero)
-    setRefreshingTarget(target, action: action)
+    setRefreshingTarget(target, refreshingAction: action)
   }
 
   /// Sets the target and method called when refreshing begins; the target is held weakly.
@@ -272,10 +292,11 @@ open class RefreshComponent: View {
   ///   - target: The object whose method is called.
   ///   - action: The method, as `Type.method`.
   public func setRefreshingTarget<Target: AnyObject>(
-    _ target: Target, action: @escaping (Target) -> () -> Void
+    _ target: Target, refreshingAction action: @escaping (Target) -> () -> Void
   ) {
-    refreshingTarget = { [weak target] in
-      guard let target else { return }
+    refreshingTarget = target
+    refreshingTargetAction = { object in
+      guard let target = object as? Target else { return }
       action(target)()
     }
   }
@@ -453,7 +474,7 @@ open class RefreshComponent: View {
   /// provided refresh `generation` is still the current one.
   ///
   /// Subclasses call it when the component has been shown; it runs the block, the target's
-  /// method, the asynchronous action (which ends refreshing when it returns), then
+  /// method, the asynchronous block (which ends refreshing when it returns), then
   /// ``beginRefreshingCompletionBlock``.
   ///
   /// - Parameter generation: The refresh the callback belongs to (see ``refreshGeneration``).
@@ -463,10 +484,10 @@ open class RefreshComponent: View {
         return
       }
       self.refreshingBlock?()
-      self.refreshingTarget?()
-      if let action = self.refreshingAction {
+      if let target = self.refreshingTarget { self.refreshingTargetAction?(target) }
+      if let block = self.asyncRefreshingBlock {
         self.refreshingTask = Task { @MainActor [weak self] in
-          await action()
+          await block()
           guard let self, !Task.isCancelled, self.refreshGeneration == generation else { return }
           self.refreshingTask = nil
           self.endRefreshing()
@@ -479,6 +500,26 @@ open class RefreshComponent: View {
     } else {
       run()
     }
+  }
+
+  /// Runs the refreshing callbacks now: the block, the target's method, the asynchronous block,
+  /// then ``beginRefreshingCompletionBlock``. MJRefresh's `executeRefreshingCallback`.
+  ///
+  /// The built-in components call it once they are shown. A component written directly on
+  /// `RefreshComponent` (MJRefresh's DIY examples) sets ``state`` to
+  /// ``RefreshState/refreshing`` and calls it:
+  ///
+  /// ```swift
+  /// override func stateDidChange(from oldState: RefreshState) {
+  ///   super.stateDidChange(from: oldState)
+  ///   if state == .refreshing { executeRefreshingCallback() }
+  /// }
+  /// ```
+  ///
+  /// It does nothing unless the component is refreshing; called while the state is changing,
+  /// it runs once the change is complete.
+  public func executeRefreshingCallback() {
+    executeRefreshingCallback(generation: refreshGeneration)
   }
 
   private func runPendingCallbacks() {
@@ -554,7 +595,11 @@ open class RefreshComponent: View {
       refreshGeneration += 1
       pendingCallbacks = []
       state = .idle
+    } else if state == .pulling {
+      // Armed by a pull on the scroll model it leaves: no later release may trigger it.
+      state = .idle
     }
+    if state == .idle { pullingPercent = 0 }
   }
 
   /// Places the subviews, then lets UIKit-style layout continue.
@@ -578,6 +623,51 @@ open class RefreshComponent: View {
     }
   }
 }
+
+#if DEBUG
+  extension RefreshComponent {
+    /// Checks that the component's contribution to its scroll model's insets matches its state;
+    /// traps when it does not. Debug builds and tests only.
+    ///
+    /// A pulled component adds insets only while refreshing (and the header while it holds a
+    /// result), only along its edge: up to its height at the top (the header's inset follows the
+    /// content there), at least its extent at the bottom or the right. Other kinds check their
+    /// own rule in ``_checkOwnInvariants(contribution:)``.
+    func _checkInvariants() {
+      guard let scrollView else { return }
+      let contribution = scrollView.insetContribution(for: self)
+      guard let pullEdge else {
+        _checkOwnInvariants(contribution: contribution)
+        return
+      }
+      let extent = pullEdge.extent(of: frame)
+      let tolerance: CGFloat = 1e-9
+      guard state == .refreshing || isHoldingRefreshInset else {
+        precondition(contribution == .zero, "\(self): \(state) but contributes \(contribution)")
+        return
+      }
+      var alongEdge = EdgeInsets.zero
+      switch pullEdge {
+      case .top:
+        alongEdge.top = contribution.top
+        precondition(
+          (-tolerance...extent + tolerance).contains(contribution.top),
+          "\(self): the top inset \(contribution.top) is outside 0...\(extent)")
+      case .bottom:
+        alongEdge.bottom = contribution.bottom
+        precondition(
+          state != .refreshing || contribution.bottom >= extent - tolerance,
+          "\(self): refreshing with a bottom inset \(contribution.bottom) below \(extent)")
+      case .trailing:
+        alongEdge.right = contribution.right
+        precondition(
+          state != .refreshing || contribution.right >= extent - tolerance,
+          "\(self): refreshing with a right inset \(contribution.right) below \(extent)")
+      }
+      precondition(contribution == alongEdge, "\(self): contributes off its edge: \(contribution)")
+    }
+  }
+#endif
 
 /// A weak reference to a component that a closure can capture as a constant.
 @MainActor

@@ -21,9 +21,14 @@ open class RefreshGifHeader: RefreshStateHeader {
   ///   - images: The frames; idle frames follow the pull, others loop.
   ///   - duration: One loop's length; 0.1 second per frame when `nil`.
   ///   - state: The state they belong to.
-  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState) {
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState)
+    -> Self
+  {
     frames.setImages(images, duration: duration, for: state)
     setNeedsLayout()
+    return self
   }
 
   /// The frames of a state.

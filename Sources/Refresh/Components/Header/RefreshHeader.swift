@@ -113,6 +113,8 @@ open class RefreshHeader: RefreshComponent {
     }
   }
 
+  override var isHoldingRefreshInset: Bool { resultHold != nil }
+
   /// A new refresh cancels a result still held from the last one.
   override func willShowForRefreshing() {
     super.willShowForRefreshing()

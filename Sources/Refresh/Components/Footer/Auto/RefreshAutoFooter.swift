@@ -5,7 +5,7 @@ import Observing
 /// `MJRefreshAutoFooter`.
 ///
 /// It adds its height to the bottom inset while attached and visible, and sits at
-/// `y = contentSize.height`. It begins refreshing by itself:
+/// `y = contentSize.height + ignoredScrollViewContentInsetBottom`. It begins refreshing by itself:
 ///
 /// - when the content is taller than the viewport, as the offset grows past
 ///   `contentHeight - frameHeight + h * triggerAutomaticallyRefreshPercent + insetBottom - h`;
@@ -18,8 +18,8 @@ import Observing
 @MainActor
 open class RefreshAutoFooter: RefreshFooter {
   /// Whether the footer loads by itself as it comes into view (`true`), or only when tapped or
-  /// asked.
-  public var automaticallyRefresh = true
+  /// asked: MJRefresh's `automaticallyRefresh` (`isAutomaticallyRefresh` in Swift).
+  public var isAutomaticallyRefresh = true
 
   /// How much of the footer must be visible before it loads, 1 meaning all of it (MJRefresh's
   /// `triggerAutomaticallyRefreshPercent`).
@@ -47,7 +47,7 @@ open class RefreshAutoFooter: RefreshFooter {
       guard isHidden != oldValue else { return }
       if isHidden, isRefreshing { state = .idle }
       updateContribution()
-      if !isHidden, let scrollView { frame.origin.y = scrollView.contentSize.height }
+      if !isHidden, let scrollView { placeBelowContent(of: scrollView) }
     }
   }
 
@@ -56,8 +56,24 @@ open class RefreshAutoFooter: RefreshFooter {
     hasContribution = false
     guard let scroll = newSuperview as? ScrollModel else { return }
     updateContribution()
-    frame.origin.y = scroll.contentSize.height
+    placeBelowContent(of: scroll)
   }
+
+  /// Puts the footer at the content's end: `y = contentHeight + ignoredScrollViewContentInsetBottom`.
+  private func placeBelowContent(of scroll: ScrollModel) {
+    frame.origin.y = scroll.contentSize.height + ignoredScrollViewContentInsetBottom
+  }
+
+  #if DEBUG
+    /// Its height at the bottom while attached and shown, nothing while hidden, whatever the
+    /// state.
+    override func _checkOwnInvariants(contribution: EdgeInsets) {
+      super._checkOwnInvariants(contribution: contribution)
+      let expected = isHidden ? EdgeInsets.zero : EdgeInsets(bottom: frame.height)
+      precondition(
+        contribution == expected, "\(self): contributes \(contribution), not \(expected)")
+    }
+  #endif
 
   private func updateContribution() {
     let wanted = !isHidden && scrollView != nil
@@ -69,7 +85,7 @@ open class RefreshAutoFooter: RefreshFooter {
   override func scrollDidChangeContentSize(
     _ change: ObservedChange<CGSize>?, in scrollView: ScrollModel
   ) {
-    frame.origin.y = scrollView.contentSize.height
+    placeBelowContent(of: scrollView)
     super.scrollDidChangeContentSize(change, in: scrollView)
   }
 
@@ -89,7 +105,7 @@ open class RefreshAutoFooter: RefreshFooter {
 
   /// Loads by itself when the offset, growing, reaches the trigger line.
   private func triggerIfAtTheEnd(_ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel) {
-    guard state == .idle, automaticallyRefresh, frame.minY != 0 else { return }
+    guard state == .idle, isAutomaticallyRefresh, frame.minY != 0 else { return }
     let inset = scrollView.adjustedContentInset
     let contentHeight = scrollView.contentSize.height
     let frameHeight = scrollView.frame.height

@@ -12,8 +12,13 @@ open class RefreshAutoGifFooter: RefreshAutoStateFooter {
   ///   - images: The frames.
   ///   - duration: One loop's length; 0.1 second per frame when `nil`.
   ///   - state: The state they belong to.
-  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState) {
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState)
+    -> Self
+  {
     frames.setImages(images, duration: duration, for: state)
+    return self
   }
 
   /// The view that shows the frames, while loading.

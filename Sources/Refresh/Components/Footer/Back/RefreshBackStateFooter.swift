@@ -22,8 +22,11 @@ open class RefreshBackStateFooter: RefreshBackFooter {
   /// - Parameters:
   ///   - title: The title, or `nil` to return to the localized default.
   ///   - state: The state it belongs to.
-  public func setTitle(_ title: String?, for state: RefreshState) {
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setTitle(_ title: String?, for state: RefreshState) -> Self {
     titles.setTitle(title, for: state, in: self)
+    return self
   }
 
   /// The title shown in a state.
