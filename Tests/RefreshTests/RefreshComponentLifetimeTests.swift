@@ -3,8 +3,9 @@ import Testing
 
 @testable import Refresh
 
-/// Components and scroll models freed inside the components' own callbacks: nothing touches
-/// them afterwards. Run under the address sanitizer:
+/// Components and scroll models freed inside the components' own callbacks.
+///
+/// Nothing touches them afterwards. Run under the address sanitizer:
 /// `swift test --sanitize=address --filter RefreshComponentLifetimeTests --scratch-path .build/asan`.
 @MainActor
 @Suite("Components freed inside their callbacks")

@@ -228,7 +228,8 @@ struct RefreshTextTests {
     let results = LockedResults()
     DispatchQueue.concurrentPerform(iterations: 600) { index in
       let language = languages[index % languages.count]
-      let value = RefreshText.string(forKey: "header.idle", language: language, tables: tables)
+      let value = RefreshText.string(
+        forKey: RefreshText.headerIdle.rawValue, language: language, tables: tables)
       results.set(value, at: index)
     }
     #expect(tables.loadCount == languages.count)

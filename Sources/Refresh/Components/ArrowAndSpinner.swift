@@ -1,4 +1,5 @@
 import Foundation
+import Observing
 
 /// The arrow and spinner of the Normal variants.
 ///
@@ -10,6 +11,8 @@ final class ArrowAndSpinner: RefreshComponentPart {
   let loadingView: ActivityIndicatorView
   /// The arrow's rotation while idle and while pulling, in radians; `nil` for a spinner alone.
   private let rotations: (idle: CGFloat, pulling: CGFloat)?
+  /// Keeps the arrow's tint on the state label's text color.
+  private var tintToken: ObservationToken?
 
   /// Adds an arrow and a spinner to a pulled component; the arrow points away from the content
   /// while idle and toward it once releasing would refresh.
@@ -22,6 +25,12 @@ final class ArrowAndSpinner: RefreshComponentPart {
     arrowView.transform = Transform(rotationAngle: rotations.idle)
     component.addSubview(arrowView)
     component.addSubview(loadingView)
+    // The arrow is tinted like the title (MJRefresh sets its tint to the label's color).
+    let title = component.parts.lazy.compactMap { ($0 as? StateTitleLabel)?.label }.first
+    tintToken = title?.observe(\.textColor, options: [.initial, .new]) {
+      [arrowView] _, change in
+      if let color = change.newValue { arrowView.tintColor = color }
+    }
   }
 
   /// The arrow's rotations at an edge, in radians.

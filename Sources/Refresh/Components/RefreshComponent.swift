@@ -239,7 +239,7 @@ open class RefreshComponent: View {
   public override init(frame: CGRect) {
     super.init(frame: frame)
     prepare()
-    languageToken = RefreshConfig.default.observe(\.languageCode) { [weak self] _, _ in
+    languageToken = RefreshConfig.default.observe(\.localizationRevision) { [weak self] _, _ in
       self?.i18nDidChange()
     }
   }
@@ -388,7 +388,8 @@ open class RefreshComponent: View {
     for part in parts { part.show(state, from: oldState, in: self) }
   }
 
-  /// Called when ``RefreshConfig/languageCode`` changes; update your titles.
+  /// Called when ``RefreshConfig/languageCode``, ``RefreshConfig/i18nBundle`` or
+  /// ``RefreshConfig/i18nFilename`` changes; update your titles.
   ///
   /// Call `super` first: the built-in titles are updated and the subviews laid out again in it.
   open func i18nDidChange() {
@@ -502,8 +503,10 @@ open class RefreshComponent: View {
     }
   }
 
-  /// Runs the refreshing callbacks now: the block, the target's method, the asynchronous block,
-  /// then ``beginRefreshingCompletionBlock``. MJRefresh's `executeRefreshingCallback`.
+  /// Runs the refreshing callbacks now: MJRefresh's `executeRefreshingCallback`.
+  ///
+  /// The block runs, then the target's method, the asynchronous block and
+  /// ``beginRefreshingCompletionBlock``.
   ///
   /// The built-in components call it once they are shown. A component written directly on
   /// `RefreshComponent` (MJRefresh's DIY examples) sets ``state`` to
@@ -626,8 +629,9 @@ open class RefreshComponent: View {
 
 #if DEBUG
   extension RefreshComponent {
-    /// Checks that the component's contribution to its scroll model's insets matches its state;
-    /// traps when it does not. Debug builds and tests only.
+    /// Checks that the component's contribution to its scroll model's insets matches its state.
+    ///
+    /// Traps when it does not. Debug builds and tests only.
     ///
     /// A pulled component adds insets only while refreshing (and the header while it holds a
     /// result), only along its edge: up to its height at the top (the header's inset follows the

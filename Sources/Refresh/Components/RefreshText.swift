@@ -15,39 +15,39 @@ import Foundation
 /// Lookups are cached and safe to perform from any thread.
 public enum RefreshText: String, CaseIterable, Sendable {
   /// The header's title while it is idle ("Pull down to refresh").
-  case headerIdle = "header.idle"
+  case headerIdle = "MJRefreshHeaderIdleText"
   /// The header's title once pulled far enough to refresh ("Release to refresh").
-  case headerPulling = "header.pulling"
+  case headerPulling = "MJRefreshHeaderPullingText"
   /// The header's title while refreshing ("Loading...").
-  case headerRefreshing = "header.refreshing"
+  case headerRefreshing = "MJRefreshHeaderRefreshingText"
 
   /// The automatic footer's title while it is idle ("Tap or pull up to load more").
-  case autoFooterIdle = "footer.auto.idle"
+  case autoFooterIdle = "MJRefreshAutoFooterIdleText"
   /// The automatic footer's title while loading ("Loading...").
-  case autoFooterRefreshing = "footer.auto.refreshing"
+  case autoFooterRefreshing = "MJRefreshAutoFooterRefreshingText"
   /// The automatic footer's title when everything has been loaded ("No more data").
-  case autoFooterNoMoreData = "footer.auto.noMoreData"
+  case autoFooterNoMoreData = "MJRefreshAutoFooterNoMoreDataText"
 
   /// The back footer's title while it is idle ("Pull up to load more").
-  case backFooterIdle = "footer.back.idle"
+  case backFooterIdle = "MJRefreshBackFooterIdleText"
   /// The back footer's title once pulled far enough to load ("Release to load more").
-  case backFooterPulling = "footer.back.pulling"
+  case backFooterPulling = "MJRefreshBackFooterPullingText"
   /// The back footer's title while loading ("Loading...").
-  case backFooterRefreshing = "footer.back.refreshing"
+  case backFooterRefreshing = "MJRefreshBackFooterRefreshingText"
   /// The back footer's title when everything has been loaded ("No more data").
-  case backFooterNoMoreData = "footer.back.noMoreData"
+  case backFooterNoMoreData = "MJRefreshBackFooterNoMoreDataText"
 
   /// The trailer's title while it is idle ("Slide to see details").
-  case trailerIdle = "trailer.idle"
+  case trailerIdle = "MJRefreshTrailerIdleText"
   /// The trailer's title once pulled far enough to trigger ("Release to see details").
-  case trailerPulling = "trailer.pulling"
+  case trailerPulling = "MJRefreshTrailerPullingText"
 
   /// The text put before the last update time ("Last update: ").
-  case lastUpdatedPrefix = "lastUpdated.prefix"
+  case lastUpdatedPrefix = "MJRefreshHeaderLastTimeText"
   /// The word for a last update that happened today ("Today").
-  case lastUpdatedToday = "lastUpdated.today"
+  case lastUpdatedToday = "MJRefreshHeaderDateTodayText"
   /// The text shown when there has been no update yet ("No record").
-  case lastUpdatedNone = "lastUpdated.none"
+  case lastUpdatedNone = "MJRefreshHeaderNoneLastDateText"
 
   /// The canonical codes of the languages the titles are available in.
   ///
@@ -137,6 +137,12 @@ public enum RefreshText: String, CaseIterable, Sendable {
       return value
     }
     return key
+  }
+
+  /// The built-in string for a key, in a language or else English; `nil` when neither has it.
+  static func bundledString(forKey key: String, language: String) -> String? {
+    let value = string(forKey: key, language: language)
+    return value == key && bundledTables.table(for: fallbackLanguage)[key] == nil ? nil : value
   }
 
   /// The parsed tables of the module's resource bundle, loaded on first use.

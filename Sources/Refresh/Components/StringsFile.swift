@@ -5,15 +5,18 @@ enum StringsFile {
   /// The name of the strings table, without its extension.
   static let tableName = "Localizable"
 
-  /// The URL of the `Localizable.strings` file for a language in a bundle.
+  /// The URL of a strings table for a language in a bundle (`Localizable.strings` unless
+  /// `table` names another).
   ///
   /// Asks the bundle first. On Linux, SwiftPM lower-cases `.lproj` folder names when it copies
   /// resources (`zh-Hans.lproj` becomes `zh-hans.lproj`) and Foundation's lookup is
   /// case-sensitive, so a failed lookup is retried by listing the bundle's resource directory and
   /// matching the folder name case-insensitively.
-  static func url(forLanguage language: String, in bundle: Bundle) -> URL? {
+  static func url(forLanguage language: String, table: String = tableName, in bundle: Bundle)
+    -> URL?
+  {
     if let url = bundle.url(
-      forResource: tableName, withExtension: "strings", subdirectory: nil, localization: language)
+      forResource: table, withExtension: "strings", subdirectory: nil, localization: language)
     {
       return url
     }
@@ -22,7 +25,7 @@ enum StringsFile {
     else { return nil }
     let folderName = "\(language).lproj".lowercased()
     guard let folder = entries.first(where: { $0.lowercased() == folderName }) else { return nil }
-    let url = root.appendingPathComponent(folder).appendingPathComponent("\(tableName).strings")
+    let url = root.appendingPathComponent(folder).appendingPathComponent("\(table).strings")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 

@@ -26,8 +26,9 @@ open class RefreshHeader: RefreshComponent {
     didSet { lastUpdatedTimeDidChange() }
   }
 
-  /// The store's key unless one is set: stable across launches.
-  public static let defaultLastUpdatedTimeKey = "RefreshHeaderLastUpdatedTime"
+  /// The store's key unless one is set: MJRefresh's own `MJRefreshHeaderLastUpdatedTimeKey`, so
+  /// that an app migrated from MJRefresh keeps its users' last update dates.
+  public static let defaultLastUpdatedTimeKey = "MJRefreshHeaderLastUpdatedTimeKey"
 
   /// Where the last update time is kept; `UserDefaults.standard` unless one is set.
   public var lastUpdatedTimeStore: LastUpdatedTimeStore = UserDefaultsLastUpdatedTimeStore() {

@@ -120,7 +120,8 @@ open class RefreshStateHeader: RefreshHeader {
 
   open override func stateDidChange(from oldState: RefreshState) {
     super.stateDidChange(from: oldState)
-    if state == .idle, oldState == .refreshing { lastUpdatedTimeDidChange() }
+    // Rebuilt on every state change, so that relative texts ("5 min ago") stay current.
+    lastUpdatedTimeDidChange()
   }
 
   override func languageDidChange() {
