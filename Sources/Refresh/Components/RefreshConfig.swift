@@ -38,8 +38,9 @@ public final class RefreshConfig: Observable {
     didSet { localizationDidChange() }
   }
 
-  /// The name of the app's strings table in ``i18nBundle``, without `.strings`; `Localizable`
-  /// when `nil`. MJRefresh's `i18nFilename`.
+  /// The name of the app's strings table in ``i18nBundle``: MJRefresh's `i18nFilename`.
+  ///
+  /// Without `.strings`; `Localizable` when `nil`.
   @Observed public var i18nFilename: String? {
     didSet { localizationDidChange() }
   }
@@ -70,9 +71,11 @@ public final class RefreshConfig: Observable {
     localizedString(forKey: text.rawValue)
   }
 
-  /// The string for a key in the current language: from the app's table (``i18nBundle``,
-  /// ``i18nFilename``), else the built-in one, else `value`. MJRefresh's
-  /// `localizedStringForKey:value:`, for custom components.
+  /// The string for a key in the current language: MJRefresh's `localizedStringForKey:value:`,
+  /// for custom components.
+  ///
+  /// The string comes from the app's table (``i18nBundle``, ``i18nFilename``), else the
+  /// built-in one, else `value`.
   ///
   /// ```swift
   /// label.text = RefreshConfig.default.localizedString(forKey: "MJRefreshHeaderIdleText")
