@@ -153,7 +153,8 @@ public final class SVGCanvas: Canvas {
     for (index, line) in lines.enumerated() where !line.isEmpty {
       let y = firstCenter + lineHeight * CGFloat(index)
       // Monospace advance is about 0.6 em a cell; the estimate only decides whether to clip.
-      let width = CGFloat(cellWidth(of: line)) * fontSize * 0.6
+      let cells = line.reduce(0) { $0 + TextMetrics.cellWidth(of: $1) }
+      let width = CGFloat(cells) * fontSize * 0.6
       let left: CGFloat
       switch attributes.alignment {
       case .left: left = x

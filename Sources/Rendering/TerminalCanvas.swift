@@ -174,7 +174,7 @@ public final class TerminalCanvas: Canvas {
     for (offset, line) in shownLines.enumerated() {
       let row = firstRow + offset
       guard visible.rows.contains(row) else { continue }
-      let width = cellWidth(of: line)
+      let width = line.reduce(0) { $0 + TextMetrics.cellWidth(of: $1) }
       let spare = max(0, layout.columns.count - width)
       var column = layout.columns.lowerBound
       switch attributes.alignment {
@@ -183,7 +183,7 @@ public final class TerminalCanvas: Canvas {
       case .right: column += spare
       }
       for character in line {
-        let characterWidth = cellWidth(of: character)
+        let characterWidth = TextMetrics.cellWidth(of: character)
         guard characterWidth > 0 else { continue }
         if visible.columns.contains(column),
           visible.columns.contains(column + characterWidth - 1)
@@ -252,7 +252,7 @@ public final class TerminalCanvas: Canvas {
   /// Draws one character at the cell holding a rectangle's center, a wide one centered on it.
   private func drawCentered(_ character: Character, in rect: CGRect, color: Color) {
     let area = state.convert(rect)
-    let width = cellWidth(of: character)
+    let width = TextMetrics.cellWidth(of: character)
     guard area.isFinite, area.width > 0, area.height > 0, width > 0 else { return }
     let column = Int((area.midX / cellSize.width - CGFloat(width) / 2 + 0.5).rounded(.down))
     let row = Int((area.midY / cellSize.height).rounded(.down))

@@ -34,14 +34,22 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
     .alternateScreen, .hiddenCursor, .mouseReporting, .rawInput,
   ]
 
+  /// The modes that have escape sequences, in the order they are entered, each with the
+  /// sequence that enters it and the one that leaves it (xterm's DEC private modes: 1049 the
+  /// alternate screen, 25 the visible cursor, 1000/1002/1006 mouse presses, drags, SGR encoding).
+  private static let sequences: [(mode: TerminalModes, enter: String, leave: String)] = [
+    (.alternateScreen, "\u{1B}[?1049h", "\u{1B}[?1049l"),
+    (.hiddenCursor, "\u{1B}[?25l", "\u{1B}[?25h"),
+    (
+      .mouseReporting, "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h",
+      "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    ),
+  ]
+
   /// The bytes that enter the modes, in this order: alternate screen, hidden cursor, mouse
   /// reporting.
   public var enterSequence: [UInt8] {
-    var text = ""
-    if contains(.alternateScreen) { text += "\u{1B}[?1049h" }
-    if contains(.hiddenCursor) { text += "\u{1B}[?25l" }
-    if contains(.mouseReporting) { text += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" }
-    return Array(text.utf8)
+    Array(Self.sequences.filter { contains($0.mode) }.map(\.enter).joined().utf8)
   }
 
   /// The bytes that leave the modes and undo what a frame may have left behind, in the reverse
@@ -51,10 +59,7 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
   /// reset the attributes (`ESC[0m`); then they turn off mouse reporting, show the cursor and
   /// leave the alternate screen, as far as the modes include them.
   public var restoreSequence: [UInt8] {
-    var text = "\u{1B}[?2026l\u{1B}[0m"
-    if contains(.mouseReporting) { text += "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" }
-    if contains(.hiddenCursor) { text += "\u{1B}[?25h" }
-    if contains(.alternateScreen) { text += "\u{1B}[?1049l" }
-    return Array(text.utf8)
+    let leave = Self.sequences.reversed().filter { contains($0.mode) }.map(\.leave).joined()
+    return Array(("\u{1B}[?2026l\u{1B}[0m" + leave).utf8)
   }
 }

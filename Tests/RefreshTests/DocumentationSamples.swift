@@ -97,6 +97,19 @@ final class BadgeHeader: RefreshStateHeader {
   #expect(scroll.adjustedContentInset.top == 64)
 }
 
+// ScrollPhysicsArticle.md: the paging sample, returning the offset on the spring and at rest.
+@MainActor
+func pagingSample(scroll: ScrollModel, clock: ManualFrameClock) -> [CGFloat] {
+  scroll.isPagingEnabled = true  // 480-point pages
+  scroll.beginDragging(at: CGPoint(x: 160, y: 400))
+  scroll.drag(to: CGPoint(x: 160, y: 150))  // offset 250
+  scroll.endDragging(velocity: .zero)
+  clock.advance(by: 0.1)  // 480 - 460 / e ≈ 310.8, on the spring
+  let onTheSpring = scroll.contentOffset.y
+  clock.advance(by: 2)  // 480
+  return [onTheSpring, scroll.contentOffset.y]
+}
+
 @MainActor
 @Suite("Documentation samples of Refresh")
 struct RefreshDocumentationSampleTests {
@@ -137,6 +150,17 @@ struct RefreshDocumentationSampleTests {
     #expect(header.stateLabel.text == "Fetching the latest...")
   }
 
+  @Test func thePagingSample() {
+    let clock = ManualFrameClock()
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480), clock: clock)
+    let scroll = ScrollModel(frame: window.bounds)
+    window.addSubview(scroll)
+    scroll.contentSize = CGSize(width: 320, height: 2400)
+    let offsets = pagingSample(scroll: scroll, clock: clock)
+    #expect(abs(offsets[0] - (480 - 460 / M_E)) < 1e-9)
+    #expect(offsets[1] == 480)
+  }
+
   @Test func theLandingPageSample() {
     let scene = Scene()
     var calls: [String] = []
@@ -162,6 +186,7 @@ struct DocumentationSampleTests {
     "Sources/Refresh/Refresh.docc/GettingStarted.md",
     "Sources/Refresh/Refresh.docc/WritingACustomComponent.md",
     "Sources/Refresh/Refresh.docc/TestingWithAManualClock.md",
+    "Sources/Refresh/Refresh.docc/ScrollPhysicsArticle.md",
   ]
 
   static let compiledSamples = [

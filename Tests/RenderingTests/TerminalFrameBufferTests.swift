@@ -91,6 +91,35 @@ struct TerminalFrameBufferTests {
     #expect(text(buffer.frame(from: grid)) == "\u{1B}[1;2H\u{1B}[0;38;5;16;48;5;231m a")
   }
 
+  @Test mutating func aClusterIsBlankedFirstAndTheNextCellPlacedExplicitly() {
+    buffer.usesSynchronizedOutput = false
+    var row = TerminalGrid(columns: 5, rows: 1, filledWith: Self.blank)
+    row.putWide(TerminalCell(character: "❤️", foreground: 16, background: 231), at: 0, row: 0)
+    row.put(TerminalCell(character: "x", foreground: 16, background: 231), at: 2, row: 0)
+    // tmux 3.3a draws "❤️" in one cell: the blanks fill the second, the move places "x".
+    #expect(
+      text(buffer.frame(from: row))
+        == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m  \u{1B}[1;1H❤️"
+        + "\u{1B}[1;3Hx  ")
+  }
+
+  @Test mutating func replacingAClusterRewritesTheTwoCellsAfterIt() {
+    buffer.usesSynchronizedOutput = false
+    var row = TerminalGrid(columns: 6, rows: 1, filledWith: Self.blank)
+    row.putWide(TerminalCell(character: "👍🏽", foreground: 16, background: 231), at: 0, row: 0)
+    row.put(TerminalCell(character: "x", foreground: 16, background: 231), at: 2, row: 0)
+    _ = buffer.frame(from: row)
+    // tmux 3.3a drew "👍🏽" over four cells: "x" and the blank after it are written again.
+    row.put(TerminalCell(character: "a", foreground: 16, background: 231), at: 0, row: 0)
+    #expect(
+      text(buffer.frame(from: row)) == "\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231ma x ")
+    // A change that does not touch the cluster leaves the cells after it alone.
+    row.putWide(TerminalCell(character: "🇺🇦", foreground: 16, background: 231), at: 0, row: 0)
+    _ = buffer.frame(from: row)
+    row.put(TerminalCell(character: "y", foreground: 16, background: 231), at: 5, row: 0)
+    #expect(text(buffer.frame(from: row)) == "\u{1B}[1;6H\u{1B}[0;38;5;16;48;5;231my")
+  }
+
   @Test mutating func cellsATerminalCouldNotShowInPlaceAreWrittenAsBlanks() {
     buffer.usesSynchronizedOutput = false
     // A wide character with no continuation, and a continuation with no wide character.

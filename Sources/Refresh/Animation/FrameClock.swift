@@ -100,30 +100,20 @@ public class FrameClock {
       handler.handler(now)
     }
   }
-}
 
-/// A handle on scheduled work or frame callbacks.
-@MainActor
-public final class ClockTask {
-  /// Whether the task was cancelled (or, for a one-time action, has run).
-  public fileprivate(set) var isCancelled = false
+  // MARK: - Records
 
-  init() {}
-
-  /// Stops the work; safe to call more than once.
-  public func cancel() {
-    isCancelled = true
+  /// An action waiting for its time; `sequence` keeps actions due at once in scheduling order.
+  private struct ScheduledAction {
+    let time: TimeInterval
+    let sequence: Int
+    let task: ClockTask
+    let action: @MainActor () -> Void
   }
-}
 
-private struct ScheduledAction {
-  let time: TimeInterval
-  let sequence: Int
-  let task: ClockTask
-  let action: @MainActor () -> Void
-}
-
-private struct FrameHandler {
-  let task: ClockTask
-  let handler: @MainActor (TimeInterval) -> Void
+  /// A callback run on every frame until its task is cancelled.
+  private struct FrameHandler {
+    let task: ClockTask
+    let handler: @MainActor (TimeInterval) -> Void
+  }
 }

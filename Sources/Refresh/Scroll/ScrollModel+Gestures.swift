@@ -1,39 +1,5 @@
 import Foundation
 
-/// A finger (or the wheel) holding the content.
-struct GestureState {
-  /// The offset when the finger went down.
-  var startOffset: CGPoint
-  /// Where the finger went down, in the scroll model's frame coordinates.
-  var startPoint: CGPoint
-  /// Recent finger positions, for the release velocity.
-  var samples: [(time: TimeInterval, point: CGPoint)] = []
-  /// For a wheel gesture: the translation so far and the pending release.
-  var wheelTranslation: CGPoint?
-  var wheelRelease: ClockTask?
-}
-
-/// The content moving by itself: physics after a release, or an animated scroll.
-///
-/// A class, so that the setter's "is anything moving?" test reads a reference, not a copy of
-/// two planned motions.
-@MainActor
-final class Movement {
-  enum Kind {
-    case physics(x: ScrollMotion, y: ScrollMotion)
-    case animation(from: CGPoint, to: CGPoint, duration: TimeInterval)
-  }
-  var kind: Kind
-  var start: TimeInterval
-  let task: ClockTask
-
-  init(kind: Kind, start: TimeInterval, task: ClockTask) {
-    self.kind = kind
-    self.start = start
-    self.task = task
-  }
-}
-
 extension ScrollModel {
   /// A finger touches the content at `point` (in the scroll model's frame coordinates): the pan
   /// begins, and any deceleration stops.
@@ -70,10 +36,14 @@ extension ScrollModel {
   /// The velocity is in points per second, as a pan recognizer reports it: positive downward, so
   /// an upward fling scrolls toward larger offsets.
   ///
+  /// With ``isPagingEnabled``, the content comes to rest on a page instead (see
+  /// ``pagingTarget(from:velocity:)``), carried there by the bounce-back spring.
+  ///
   /// The pan state becomes `.ended` after the motion is planned, so observers of the pan (a
   /// refresh header beginning to refresh, say) may take over the offset. Ignored when no drag is
   /// in progress. Without a window there is no clock: the content comes to rest at once at the
-  /// nearest valid offset. A non-finite velocity counts as zero.
+  /// nearest valid offset (the page it would reach, when paging). A non-finite velocity counts as
+  /// zero.
   ///
   /// - Parameter velocity: The finger's velocity.
   public func endDragging(velocity: CGPoint) {
@@ -181,6 +151,10 @@ extension ScrollModel {
   }
 
   private func motions(from position: CGPoint, velocity: CGPoint) -> (ScrollMotion, ScrollMotion) {
+    if isPagingEnabled {
+      return pagingMotions(
+        from: position, velocity: velocity, to: pagingTarget(from: position, velocity: velocity))
+    }
     let minimum = minimumContentOffset
     let maximum = maximumContentOffset
     // An axis that cannot scroll gets no velocity, but still comes back into the valid range.
@@ -196,7 +170,9 @@ extension ScrollModel {
   private func startPhysics(velocity: CGPoint) {
     stopScrolling()
     guard let clock = window?.clock else {
-      contentOffset = clampedOffset(contentOffset)
+      contentOffset =
+        isPagingEnabled
+        ? pagingTarget(from: contentOffset, velocity: velocity) : clampedOffset(contentOffset)
       return
     }
     let (x, y) = motions(from: contentOffset, velocity: velocity)
@@ -217,9 +193,15 @@ extension ScrollModel {
       let elapsed = now - movement.start
       let sampleX = x.state(at: elapsed)
       let sampleY = y.state(at: elapsed)
-      let (newX, newY) = motions(
-        from: CGPoint(x: sampleX.position, y: sampleY.position),
-        velocity: CGPoint(x: sampleX.velocity, y: sampleY.velocity))
+      let position = CGPoint(x: sampleX.position, y: sampleY.position)
+      let velocity = CGPoint(x: sampleX.velocity, y: sampleY.velocity)
+      // A page keeps its target, moved into the new range; its spring's speed is no fling.
+      let (newX, newY) =
+        isPagingEnabled
+        ? pagingMotions(
+          from: position, velocity: velocity,
+          to: clampedOffset(CGPoint(x: x.restingPosition, y: y.restingPosition)))
+        : motions(from: position, velocity: velocity)
       movement.kind = .physics(x: newX, y: newY)
       movement.start = now
     case .animation(let from, let to, let duration):

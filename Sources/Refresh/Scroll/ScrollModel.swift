@@ -83,7 +83,22 @@ open class ScrollModel: View {
   /// Whether horizontal bouncing happens even when the content is narrower than the bounds.
   public var alwaysBounceHorizontal = false
 
-  /// The constants of the rubber band, deceleration and spring.
+  /// Whether a release comes to rest on a page: a multiple of the bounds size along each axis
+  /// (`UIScrollView.isPagingEnabled`); `false` by default.
+  ///
+  /// A slow release goes to the nearest page, a fling (at least
+  /// ``ScrollPhysics/pagingFlingSpeed``) to the next page in its direction; the content gets
+  /// there on the bounce-back spring. See ``endDragging(velocity:)``.
+  ///
+  /// ```swift
+  /// scroll.isPagingEnabled = true
+  /// scroll.beginDragging(at: CGPoint(x: 160, y: 400))
+  /// scroll.drag(to: CGPoint(x: 160, y: 150))  // offset 250 of 480-point pages
+  /// scroll.endDragging(velocity: .zero)  // springs to 480, the nearest page
+  /// ```
+  public var isPagingEnabled = false
+
+  /// The constants of the rubber band, deceleration, spring and paging.
   public var physics = ScrollPhysics()
 
   /// How long the wheel must pause before ``scroll(by:)`` counts as released, in seconds.

@@ -1,34 +1,5 @@
 import Foundation
 
-/// How quickly a released scroll view loses speed: the fraction of its velocity kept per millisecond.
-///
-/// The two presets carry the values documented for UIKit's `UIScrollView.DecelerationRate`
-/// (`normal` = 0.998, `fast` = 0.99). A velocity `v0` decays as `v0 * rawValue^(1000 * t)` after
-/// `t` seconds, so a rate must lie strictly between 0 and 1; ``ScrollPhysics`` checks this.
-///
-/// ```swift
-/// let snappy = ScrollPhysics(decelerationRate: .fast)
-/// let custom = ScrollPhysics(decelerationRate: DecelerationRate(rawValue: 0.995))
-/// ```
-public struct DecelerationRate: RawRepresentable, Sendable, Hashable {
-  /// The fraction of the velocity that survives each millisecond, in the open interval (0, 1).
-  public let rawValue: Double
-
-  /// Creates a rate from the fraction of the velocity kept per millisecond.
-  ///
-  /// - Parameter rawValue: The per-millisecond velocity factor; must be in (0, 1) to be used by
-  ///   ``ScrollPhysics``.
-  public init(rawValue: Double) {
-    self.rawValue = rawValue
-  }
-
-  /// The standard rate, 0.998 per millisecond: a 1000 pt/s fling coasts about 499.5 pt.
-  public static let normal = DecelerationRate(rawValue: 0.998)
-
-  /// A quicker stop, 0.99 per millisecond: a 1000 pt/s fling coasts about 99.5 pt.
-  public static let fast = DecelerationRate(rawValue: 0.99)
-}
-
 /// The closed-form formulas behind a scroll view's feel: rubber banding, deceleration and bounce.
 ///
 /// All quantities are `Double`s in points and seconds; velocities are in points per second and
@@ -83,6 +54,14 @@ public struct ScrollPhysics: Sendable, Equatable {
   /// merely *passes* the target from being frozen mid-flight.
   public let restSpeedThreshold: Double
 
+  /// The release speed, in points per second, from which a paging scroll view
+  /// (``ScrollModel/isPagingEnabled``) turns to the next page in the fling's direction instead of
+  /// the nearest one; 400 by default.
+  ///
+  /// UIKit does not publish its threshold; 400 is Android's `ViewPager` minimum fling velocity
+  /// (`MIN_FLING_VELOCITY = 400` density-independent pixels per second, a point's equivalent).
+  public let pagingFlingSpeed: Double
+
   /// Creates a set of physics constants; the defaults reproduce UIScrollView's feel.
   ///
   /// - Parameters:
@@ -94,6 +73,8 @@ public struct ScrollPhysics: Sendable, Equatable {
   ///   - restDistanceThreshold: The distance, in points, that counts as at rest; positive, finite.
   ///   - restSpeedThreshold: The speed, in points per second, that counts as at rest; positive,
   ///     finite.
+  ///   - pagingFlingSpeed: The release speed, in points per second, from which paging turns to
+  ///     the next page; positive and finite.
   /// - Precondition: Every argument is in the range given above.
   public init(
     rubberBandCoefficient: Double = 0.55,
@@ -102,7 +83,8 @@ public struct ScrollPhysics: Sendable, Equatable {
     springMass: Double = 1,
     springDampingRatio: Double = 1,
     restDistanceThreshold: Double = 0.5,
-    restSpeedThreshold: Double = 1
+    restSpeedThreshold: Double = 1,
+    pagingFlingSpeed: Double = 400
   ) {
     func isPositiveAndFinite(_ value: Double) -> Bool { value > 0 && value.isFinite }
     precondition(isPositiveAndFinite(rubberBandCoefficient), "Invalid rubber band coefficient")
@@ -114,6 +96,7 @@ public struct ScrollPhysics: Sendable, Equatable {
     precondition(isPositiveAndFinite(springDampingRatio), "Invalid spring damping ratio")
     precondition(isPositiveAndFinite(restDistanceThreshold), "Invalid rest distance threshold")
     precondition(isPositiveAndFinite(restSpeedThreshold), "Invalid rest speed threshold")
+    precondition(isPositiveAndFinite(pagingFlingSpeed), "Invalid paging fling speed")
     self.rubberBandCoefficient = rubberBandCoefficient
     self.decelerationRate = decelerationRate
     self.springStiffness = springStiffness
@@ -121,6 +104,7 @@ public struct ScrollPhysics: Sendable, Equatable {
     self.springDampingRatio = springDampingRatio
     self.restDistanceThreshold = restDistanceThreshold
     self.restSpeedThreshold = restSpeedThreshold
+    self.pagingFlingSpeed = pagingFlingSpeed
   }
 }
 

@@ -1,21 +1,12 @@
 import Foundation
 
-/// How much room text takes on the grid of monospaced cells that renderers draw on.
+/// How much room text takes on the grid of monospaced cells that renderers draw on: the one
+/// measure of text that layout (``Label``), the terminal renderer and the SVG renderer share.
 ///
 /// A cell is ``cellWidth`` × ``lineHeight`` points (9 × 18, a terminal cell), so MJRefresh's
-/// 54-point header is three rows. Text is measured per `Character` (grapheme cluster):
-///
-/// - East Asian Wide and Fullwidth characters take two cells: CJK ideographs and punctuation,
-///   kana, Hangul syllables, fullwidth forms and most emoji.
-/// - Combining marks, zero-width, format and control characters on their own take none (after a
-///   base character they belong to its cluster, so `"e\u{301}"` takes one).
-/// - Everything else takes one.
-///
-/// The wide characters are those of Unicode Standard Annex #11, *East Asian Width*
-/// (<https://www.unicode.org/reports/tr11/>), in the ranges U+1100–115F, U+2E80–A4CF (except
-/// U+303F), U+AC00–D7A3, U+F900–FAFF, U+FE30–FE4F, U+FF00–FF60, U+FFE0–FFE6, U+1F300–1F64F,
-/// U+1F900–1F9FF and U+20000–3FFFD, plus every character with the `Emoji_Presentation` property
-/// (UAX #11 makes those Wide) and emoji followed by the emoji variation selector U+FE0F.
+/// 54-point header is three rows. Text is measured per `Character` (grapheme cluster), each
+/// taking 0, 1 or 2 cells; ``cellWidth(of:)`` lists the rules, which follow a terminal with
+/// Unicode 15 `wcwidth` widths that keeps a grapheme cluster in one place.
 ///
 /// Font size and weight do not change the metrics: a cell is a cell.
 ///
@@ -33,19 +24,6 @@ public enum TextMetrics {
 
   /// The ellipsis that ends cut text; it takes one cell.
   static let ellipsis: Character = "…"
-
-  /// The number of cells a character takes: 0, 1 or 2.
-  ///
-  /// - Parameter character: A grapheme cluster.
-  /// - Returns: 2 for East Asian Wide and Fullwidth characters and emoji, 0 for a cluster made
-  ///   only of combining marks, zero-width, format or control characters, 1 otherwise.
-  public static func cellWidth(of character: Character) -> Int {
-    let scalars = character.unicodeScalars
-    guard let base = scalars.first(where: { !isZeroWidth($0) }) else { return 0 }
-    if isWide(base) { return 2 }
-    // U+FE0F asks for emoji presentation: "❤️" is wide where "❤" is not.
-    return base.properties.isEmoji && scalars.contains("\u{FE0F}") ? 2 : 1
-  }
 
   /// The number of cells the widest line of a text takes.
   ///
@@ -189,24 +167,5 @@ public enum TextMetrics {
       end = line.index(after: index)
     }
     return String(line[..<end]) + String(ellipsis)
-  }
-
-  private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format, .control: return true
-    default: return (0x1160...0x11FF).contains(scalar.value)  // Hangul medial vowels, finals
-    }
-  }
-
-  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.properties.isEmojiPresentation { return true }
-    switch scalar.value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3040...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-      0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
-      0x20000...0x3FFFD:
-      return true
-    default:
-      return false
-    }
   }
 }

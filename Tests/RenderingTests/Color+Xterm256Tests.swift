@@ -4,23 +4,6 @@ import Testing
 
 @testable import Rendering
 
-@Suite("Cell widths")
-struct CellWidthTests {
-  @Test(
-    arguments: [
-      ("a", 1), ("中", 2), ("文", 2), ("あ", 2), ("한", 2), ("Ａ", 2), ("😀", 2), ("e\u{301}", 1),
-      ("↓", 1), ("⠋", 1), ("\u{301}", 0), ("\u{200B}", 0), ("\u{7}", 0), ("👍🏽", 2),
-    ] as [(String, Int)])
-  func characterWidth(text: String, width: Int) {
-    #expect(cellWidth(of: Character(text)) == width)
-  }
-
-  @Test func stringWidthAddsCharacters() {
-    #expect(cellWidth(of: "Pull 下拉刷新") == 5 + 8)
-    #expect(cellWidth(of: "cafe\u{301}") == 4)
-  }
-}
-
 @Suite("xterm 256 colors")
 struct XtermColorTests {
   @Test(

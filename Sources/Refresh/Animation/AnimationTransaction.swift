@@ -1,0 +1,66 @@
+import Foundation
+
+/// The changes recorded while one animation block runs.
+@MainActor
+final class AnimationTransaction {
+  /// The blocks in progress, innermost last; `nil` for `performWithoutAnimation`.
+  static var stack: [AnimationTransaction?] = []
+
+  /// How deep the blocks are nested, and how many tracks exist, in plain memory: setters read
+  /// them on every change, and reading a class or static property costs an exclusivity check.
+  nonisolated(unsafe) static let flags: UnsafeMutablePointer<(depth: Int, liveTracks: Int)> = {
+    let flags = UnsafeMutablePointer<(depth: Int, liveTracks: Int)>.allocate(capacity: 1)
+    flags.initialize(to: (0, 0))
+    return flags
+  }()
+
+  static func push(_ transaction: AnimationTransaction?) {
+    stack.append(transaction)
+    flags.pointee.depth += 1
+  }
+
+  static func pop() {
+    stack.removeLast()
+    flags.pointee.depth -= 1
+  }
+
+  private var changes:
+    [(view: View, property: AnimatedProperty, make: (TimeInterval, TimeInterval) -> AnimationTrack)] =
+      []
+
+  func record(
+    view: View, property: AnimatedProperty,
+    make: @escaping (TimeInterval, TimeInterval) -> AnimationTrack
+  ) {
+    changes.append((view, property, make))
+  }
+
+  /// Starts the recorded tracks on the clock of the first changed view that is in a window,
+  /// and arranges the completion.
+  func commit(duration: TimeInterval, delay: TimeInterval, completion: ((Bool) -> Void)?) {
+    guard let window = changes.lazy.compactMap(\.view.window).first else {
+      for change in changes { change.view.setTrack(nil, for: change.property) }
+      completion?(true)
+      return
+    }
+    let clock = window.clock
+    let start = clock.now + delay
+    var started: [(view: Weak<View>, property: AnimatedProperty, lifetime: TrackLifetime)] = []
+    for change in changes {
+      let track = change.view.window == nil ? nil : change.make(start, duration)
+      change.view.setTrack(track, for: change.property)
+      if let track { started.append((Weak(change.view), change.property, track.lifetime)) }
+    }
+    window.keepFramesComing(until: start + duration)
+    clock.schedule(after: delay + duration) {
+      // The tracks are over: drop those still in place, so setters take their fast path again.
+      for (view, property, lifetime) in started where lifetime.isLive {
+        if let view = view.object, view.animationTracks[property]?.lifetime === lifetime {
+          view.setTrack(nil, for: property)
+        }
+        lifetime.end()
+      }
+      completion?(true)
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// How a canvas draws text.
+public struct TextAttributes: Hashable, Sendable {
+  /// The font size, in points.
+  public var fontSize: CGFloat
+  /// Whether the text is bold.
+  public var isBold: Bool
+  /// The text color.
+  public var color: Color
+  /// How lines are aligned in their rectangle.
+  public var alignment: TextAlignment
+
+  /// Creates text attributes.
+  ///
+  /// - Parameters:
+  ///   - fontSize: The font size, in points.
+  ///   - isBold: Whether the text is bold.
+  ///   - color: The text color.
+  ///   - alignment: The horizontal alignment.
+  public init(
+    fontSize: CGFloat = 14, isBold: Bool = false, color: Color = .black,
+    alignment: TextAlignment = .left
+  ) {
+    self.fontSize = fontSize
+    self.isBold = isBold
+    self.color = color
+    self.alignment = alignment
+  }
+}

@@ -1,0 +1,134 @@
+import Refresh
+
+/// Accumulates the bytes of one frame, remembering where the cursor is and which attributes are
+/// set so that it writes neither moves nor attributes that are not needed.
+struct ANSIWriter {
+  var bytes: [UInt8] = []
+  /// Where the next character would be written, or `nil` when unknown (at the start, and after
+  /// writing in the last column, where terminals wait to wrap).
+  private var cursor: (column: Int, row: Int)?
+  /// The attributes in effect, or `nil` when unknown (at the start of a frame).
+  private var attributes: (foreground: UInt8, background: UInt8, isBold: Bool)?
+
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Moves a block of rows with a scrolling region, then restores the full-screen region.
+  ///
+  /// Setting the region moves the cursor home, and the rows scrolled in take the current
+  /// background, so both are forgotten here.
+  mutating func scroll(_ shift: ScrollShift) {
+    append("\u{1B}[\(shift.top + 1);\(shift.bottom + 1)r")
+    append(
+      shift.distance > 0 ? "\u{1B}[\(shift.distance)S" : "\u{1B}[\(-shift.distance)T")
+    append("\u{1B}[r")
+    cursor = nil
+  }
+
+  private mutating func append(_ number: Int) {
+    append(String(number))
+  }
+
+  /// Writes the cells of a row that differ between two grids of the same size.
+  ///
+  /// A wide character is written whole when either of its cells changed; a cell that used to
+  /// be half of a wide character takes the other half with it, since terminals blank a wide
+  /// character when either half is overwritten. The two cells after a changed cluster of
+  /// several scalars are written again too, in case the terminal drew it wider than
+  /// ``TextMetrics/cellWidth(of:)`` says (tmux 3.3a draws `"👍🏽"` in four cells).
+  mutating func writeChanges(in row: Int, from previous: TerminalGrid, to grid: TerminalGrid) {
+    let columns = grid.columns
+    var dirty = (0..<columns).map { previous[$0, row] != grid[$0, row] }
+    guard dirty.contains(true) else { return }
+    for column in 0..<columns where dirty[column] {
+      guard previous[column, row].isCluster || grid[column, row].isCluster else { continue }
+      // A cluster takes at most two cells: its own second cell and the two after it.
+      for after in (column + 1)..<min(column + 4, columns) { dirty[after] = true }
+    }
+    for column in stride(from: columns - 1, to: 0, by: -1) where dirty[column] {
+      if grid[column, row].isContinuation || previous[column, row].isContinuation {
+        dirty[column - 1] = true
+      }
+    }
+    for column in 0..<columns - 1 where dirty[column] {
+      if grid[column + 1, row].isContinuation || previous[column + 1, row].isContinuation {
+        dirty[column + 1] = true
+      }
+    }
+    write(row: row, of: grid, columns: dirty)
+  }
+
+  /// Writes the cells of a row whose flag is set in `columns`.
+  ///
+  /// A wide character's continuation cell is skipped over with it. Cells the terminal would
+  /// not show in their place are written as blanks: a continuation whose left cell is not
+  /// wide, a wide character without its continuation, a character of no width.
+  ///
+  /// Terminals disagree about the width of some clusters of several scalars (emoji sequences,
+  /// see ``TextMetrics/cellWidth(of:)``), so a wide cluster's two cells are blanked before it is
+  /// written, and the cell after a cluster is reached by an explicit cursor move: a terminal
+  /// that draws the cluster narrower or wider misplaces nothing else.
+  mutating func write(row: Int, of grid: TerminalGrid, columns: [Bool]) {
+    var column = 0
+    while column < grid.columns {
+      guard columns[column] else {
+        column += 1
+        continue
+      }
+      var cell = grid[column, row]
+      let width = column + 1 < grid.columns && grid[column + 1, row].isContinuation ? 2 : 1
+      var cells = width
+      if cell.isContinuation || TextMetrics.cellWidth(of: cell.character) != width {
+        cell = cell.blanked
+        cells = 1
+      }
+      let isCluster = cell.isCluster
+      moveCursor(toColumn: column, row: row)
+      setAttributes(of: cell)
+      if isCluster, width == 2 {
+        append("  ")
+        cursor = nil
+        moveCursor(toColumn: column, row: row)
+      }
+      append(String(cell.character))
+      // A blank takes one cell; the continuation that follows it is written as a blank too.
+      let next = column + cells
+      cursor = next < grid.columns && !isCluster ? (next, row) : nil
+      column = next
+    }
+  }
+
+  private mutating func moveCursor(toColumn column: Int, row: Int) {
+    if let cursor, cursor == (column, row) { return }
+    append("\u{1B}[")
+    append(row + 1)
+    append(";")
+    append(column + 1)
+    append("H")
+    cursor = (column, row)
+  }
+
+  /// Emits one SGR sequence with the parameters that change, or all of them (after a reset)
+  /// when the current attributes are unknown.
+  private mutating func setAttributes(of cell: TerminalCell) {
+    var parameters: [String] = []
+    if let attributes {
+      if attributes.isBold != cell.isBold { parameters.append(cell.isBold ? "1" : "22") }
+      if attributes.foreground != cell.foreground {
+        parameters.append("38;5;\(cell.foreground)")
+      }
+      if attributes.background != cell.background {
+        parameters.append("48;5;\(cell.background)")
+      }
+    } else {
+      parameters.append("0")
+      if cell.isBold { parameters.append("1") }
+      parameters.append("38;5;\(cell.foreground)")
+      parameters.append("48;5;\(cell.background)")
+    }
+    attributes = (cell.foreground, cell.background, cell.isBold)
+    guard !parameters.isEmpty else { return }
+    append("\u{1B}[" + parameters.joined(separator: ";") + "m")
+  }
+}
