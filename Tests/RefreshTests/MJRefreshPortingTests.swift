@@ -309,4 +309,28 @@ struct MJRefreshPortingTests {
     scene.pull(to: -100)  // pulling -> idle
     #expect(header.lastUpdatedTimeLabel.text == "6 min ago")
   }
+
+  @Test func gifComponentsGrowToTheirTallestFrameAndHugTheText() {
+    let scene = Scene()
+    RefreshConfig.default.languageCode = "en"
+    defer { RefreshConfig.default.languageCode = nil }
+    let frame = Image(named: "dropdown_anim__0001", size: CGSize(width: 60, height: 70))
+    let header = RefreshGifHeader()
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    header.setImages([frame], for: .idle)
+      .setImages([Image(named: "small", size: CGSize(width: 10, height: 10))], for: .pulling)
+      .link(to: scene.scroll)
+    scene.scroll.layoutIfNeeded()
+    #expect(header.frame.height == 70)  // grown from 54, not shrunk by the smaller frames
+    #expect(header.frame.minY == -70)
+    // Texts 180 and 198 points wide ("Last update: No record"), gap 20: the frames end at
+    // 375 / 2 - 198 / 2 - 20 = 68.5, and are 60 wide.
+    #expect(header.gifView.frame == CGRect(x: 8.5, y: 0, width: 60, height: 70))
+    let footer = RefreshAutoGifFooter()
+    scene.scroll.footer = footer
+    #expect(scene.scroll.adjustedContentInset.bottom == 44)
+    footer.setImages([frame], for: .refreshing)
+    #expect(footer.frame.height == 70)
+    #expect(scene.scroll.adjustedContentInset.bottom == 70)
+  }
 }

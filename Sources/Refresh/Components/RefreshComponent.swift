@@ -187,6 +187,10 @@ open class RefreshComponent: View {
     func _checkOwnInvariants(contribution: EdgeInsets) {}
   #endif
 
+  /// Called when the component's extent along its pull changed (a gif grew to its frames): a
+  /// component that adds insets while attached (the automatic footer) updates them.
+  func extentDidChange() {}
+
   /// Whether a pulled component keeps its refreshing inset after the refresh ended (the header
   /// while it holds a result).
   var isHoldingRefreshInset: Bool { false }

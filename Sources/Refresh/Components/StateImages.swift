@@ -22,10 +22,26 @@ final class StateImages: RefreshComponentPart {
   }
 
   /// Sets the frames of a state and how long one cycle takes (0.1 second per frame when `nil`).
-  func setImages(_ frames: [Image], duration: TimeInterval?, for state: RefreshState) {
+  ///
+  /// The component grows to the tallest frame that says its size, when that is taller than the
+  /// component (MJRefresh's gif components do).
+  func setImages(
+    _ frames: [Image], duration: TimeInterval?, for state: RefreshState,
+    in component: RefreshComponent
+  ) {
     images[state] = frames
     durations[state] = duration ?? Double(frames.count) * 0.1
     if let first = frames.first, gifView.image == nil { gifView.image = first }
+    if let tallest = frames.compactMap(\.size?.height).max(), tallest > component.frame.height {
+      component.frame.size.height = tallest
+      component.extentDidChange()
+    }
+    component.setNeedsLayout()
+  }
+
+  /// The width the frames take: the widest frame that says its size, else the view's own.
+  private var framesWidth: CGFloat {
+    images.values.joined().compactMap(\.size?.width).max() ?? gifView.intrinsicContentSize.width
   }
 
   func images(for state: RefreshState) -> [Image] { images[state] ?? [] }
@@ -58,14 +74,17 @@ final class StateImages: RefreshComponentPart {
     }
   }
 
-  /// Fills the component, or the space left of its text (MJRefresh's right-aligned gif view).
+  /// Fills the component without a text; with one, hugs it from the left: the frames end
+  /// `gap` points before the text, as MJRefresh's right-aligned gif view (`contentMode = right`,
+  /// `width = w / 2 - textWidth / 2 - labelLeftInset`) shows them.
   func place(in component: RefreshComponent) {
     guard let text = component.textBesideIndicator(forFrames: true) else {
       gifView.frame = component.bounds
       return
     }
     let size = component.frame.size
-    let width = max(0, size.width * 0.5 - text.gap - text.width / 2)
-    gifView.frame = CGRect(x: 0, y: 0, width: width, height: size.height)
+    let available = max(0, size.width * 0.5 - text.gap - text.width / 2)
+    let width = min(available, framesWidth)
+    gifView.frame = CGRect(x: available - width, y: 0, width: width, height: size.height)
   }
 }

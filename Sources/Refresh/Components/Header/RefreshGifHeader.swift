@@ -26,8 +26,7 @@ open class RefreshGifHeader: RefreshStateHeader {
   public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState)
     -> Self
   {
-    frames.setImages(images, duration: duration, for: state)
-    setNeedsLayout()
+    frames.setImages(images, duration: duration, for: state, in: self)
     return self
   }
 

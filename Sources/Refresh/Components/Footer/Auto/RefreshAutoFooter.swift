@@ -75,6 +75,12 @@ open class RefreshAutoFooter: RefreshFooter {
     }
   #endif
 
+  /// Its inset follows its new height.
+  override func extentDidChange() {
+    super.extentDidChange()
+    if hasContribution { insetContribution = EdgeInsets(bottom: frame.height) }
+  }
+
   private func updateContribution() {
     let wanted = !isHidden && scrollView != nil
     guard wanted != hasContribution else { return }

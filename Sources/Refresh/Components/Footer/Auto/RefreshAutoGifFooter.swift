@@ -17,7 +17,7 @@ open class RefreshAutoGifFooter: RefreshAutoStateFooter {
   public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState)
     -> Self
   {
-    frames.setImages(images, duration: duration, for: state)
+    frames.setImages(images, duration: duration, for: state, in: self)
     return self
   }
 

@@ -26,7 +26,7 @@ open class RefreshBackGifFooter: RefreshBackStateFooter {
   public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState)
     -> Self
   {
-    frames.setImages(images, duration: duration, for: state)
+    frames.setImages(images, duration: duration, for: state, in: self)
     return self
   }
 }
