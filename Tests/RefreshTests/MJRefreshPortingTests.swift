@@ -333,4 +333,25 @@ struct MJRefreshPortingTests {
     #expect(footer.frame.height == 70)
     #expect(scene.scroll.adjustedContentInset.bottom == 70)
   }
+
+  @Test func componentsFollowTheScrollModelsWidthWhenItRotates() {
+    let scene = Scene()
+    let header = RefreshNormalHeader()
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    scene.scroll.header = header
+    let footer = RefreshBackNormalFooter()
+    scene.scroll.footer = footer
+    let trailer = RefreshNormalTrailer()
+    scene.scroll.trailer = trailer
+    #expect(header.autoresizingMask == .flexibleWidth)
+    #expect(trailer.autoresizingMask == .flexibleHeight)
+    scene.scroll.frame.size = CGSize(width: 768, height: 1024)
+    scene.scroll.layoutIfNeeded()
+    #expect(header.frame.width == 768)
+    #expect(header.stateLabel.frame.width == 768)
+    #expect(footer.frame.width == 768)
+    #expect(footer.stateLabel.frame.width == 768)
+    #expect(trailer.frame.height == 1024)
+    #expect(trailer.frame.width == 60)
+  }
 }

@@ -30,6 +30,13 @@ struct RefreshComponentDisplayTests {
     rig.component.beginRefreshing()
     #expect(rig.component.state == .willRefresh)
     rig.scene.window.addSubview(rig.scene.scroll)
+    // Scroll the component into view, so that the walk reaches it.
+    let frame = rig.component.frame
+    switch kind {
+    case .header: break
+    case .backFooter, .autoFooter: rig.scene.scroll.contentOffset.y = frame.minY - 300
+    case .trailer: rig.scene.scroll.contentOffset.x = frame.minX - 200
+    }
     let before = snapshot(rig)
     for _ in 0..<3 {
       let canvas = CanvasCallRecorder()

@@ -312,6 +312,9 @@ open class RefreshComponent: View {
   /// Call `super` first.
   open func prepare() {
     backgroundColor = nil
+    // As wide as the scroll model, whatever its width becomes (MJRefresh's components are
+    // flexible along their edge; the trailer is flexible in height instead).
+    autoresizingMask = .flexibleWidth
   }
 
   /// Lays out the component and its subviews; runs on every layout pass.

@@ -25,6 +25,7 @@ open class RefreshTrailer: RefreshComponent {
   open override func prepare() {
     super.prepare()
     pullEdge = .trailing
+    autoresizingMask = .flexibleHeight
     frame.size.width = RefreshTrailer.defaultWidth
   }
 
