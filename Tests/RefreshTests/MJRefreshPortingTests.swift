@@ -354,4 +354,23 @@ struct MJRefreshPortingTests {
     #expect(trailer.frame.height == 1024)
     #expect(trailer.frame.width == 60)
   }
+
+  /// With paging, the end of a load scrolls back up by the bottom inset (MJRefresh's auto
+  /// footer), and the end completion waits for it.
+  @Test func aPagingAutoFooterScrollsBackUpByItsInsetWhenALoadEnds() {
+    let scene = Scene(topInset: 0)
+    scene.scroll.isPagingEnabled = true
+    var ended = 0
+    let footer = RefreshAutoNormalFooter().afterEndingAction { ended += 1 }
+    scene.scroll.footer = footer
+    scene.pull(to: 1377)  // 2000 - 667 + 44
+    #expect(footer.state == .refreshing)
+    footer.endRefreshing()
+    #expect(footer.state == .idle)
+    let offsetY = scene.scroll.contentOffset.y
+    #expect(offsetY == 1333)  // 1377 - 44
+    #expect(ended == 0)
+    scene.clock.advance(by: 0.4)
+    #expect(ended == 1)
+  }
 }

@@ -115,8 +115,7 @@ extension RefreshComponent {
   func endRefresh(from oldState: RefreshState) {
     guard oldState == .refreshing || oldState == .willRefresh else { return }
     if pullEdge == nil {
-      endRefreshingAnimationBeginAction?()
-      finishEndRefreshing(generation: refreshGeneration)
+      endRefreshInPlace(from: oldState)
     } else if oldState == .refreshing {
       hideRefreshedComponent()
     } else {

@@ -187,6 +187,13 @@ open class RefreshComponent: View {
     func _checkOwnInvariants(contribution: EdgeInsets) {}
   #endif
 
+  /// Ends the refresh of a component that shows no pull (the automatic footer): the end action,
+  /// then the end at once.
+  func endRefreshInPlace(from oldState: RefreshState) {
+    endRefreshingAnimationBeginAction?()
+    finishEndRefreshing(generation: refreshGeneration)
+  }
+
   /// Called when the component's extent along its pull changed (a gif grew to its frames): a
   /// component that adds insets while attached (the automatic footer) updates them.
   func extentDidChange() {}

@@ -75,6 +75,24 @@ open class RefreshAutoFooter: RefreshFooter {
     }
   #endif
 
+  /// With paging, a load that ends scrolls the content back up by the bottom inset over the
+  /// slow duration, so that the page rests where it was (MJRefresh's auto footer); the end
+  /// completion runs when it is there.
+  override func endRefreshInPlace(from oldState: RefreshState) {
+    guard oldState == .refreshing, let scrollView, scrollView.isPagingEnabled else {
+      super.endRefreshInPlace(from: oldState)
+      return
+    }
+    let generation = refreshGeneration
+    let bottom = scrollView.adjustedContentInset.bottom
+    endRefreshingAnimationBeginAction?()
+    View.animate(withDuration: slowAnimationDuration) {
+      scrollView.contentOffset.y -= bottom
+    } completion: { [weak self] _ in
+      self?.finishEndRefreshing(generation: generation)
+    }
+  }
+
   /// Its inset follows its new height.
   override func extentDidChange() {
     super.extentDidChange()
