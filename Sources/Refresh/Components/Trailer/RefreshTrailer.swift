@@ -4,9 +4,9 @@ import Observing
 /// A control that appears when horizontal content is pulled past its right end: MJRefresh's
 /// `MJRefreshTrailer` (for "slide to see details").
 ///
-/// It is the back footer's logic on the x axis (the trailing edge of ``PullGeometry``): with
-/// `orig` the scroll model's inset without its contribution and `w` its width (60 points), it
-/// sits at `x = max(contentWidth, frame.width - orig.left - orig.right)`, appears at
+/// It is the back footer's logic on the x axis (the trailing edge of the shared pull
+/// geometry): with `orig` the scroll model's inset without its contribution and `w` its width
+/// (60 points), it sits at `x = max(contentWidth, frame.width - orig.left - orig.right)`, appears at
 /// `happenOffsetX = deltaW > 0 ? deltaW - orig.left : -orig.left`, is pulling once
 /// `offsetX > happenOffsetX + w` while dragging, and refreshing adds `w` (and `-deltaW` when the
 /// content is narrower than the viewport) to the right inset.

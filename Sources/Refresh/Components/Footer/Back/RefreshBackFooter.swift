@@ -15,7 +15,7 @@ import Observing
 /// - refreshing adds `h + orig.bottom` to the bottom inset (and `-deltaH` more when the content is
 ///   shorter than the viewport) and scrolls to `happenOffsetY + h`.
 ///
-/// The pull is the bottom edge of ``PullGeometry``, shared with the header and the trailer.
+/// The pull is the bottom edge of the one pull geometry the header and the trailer share.
 @MainActor
 open class RefreshBackFooter: RefreshFooter {
   open override func prepare() {
