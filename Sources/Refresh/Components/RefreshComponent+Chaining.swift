@@ -33,8 +33,7 @@ extension RefreshComponent {
   /// - Returns: The component, for chaining.
   @discardableResult
   public func autoChangeTransparency(_ isAutoChange: Bool) -> Self {
-    isAutomaticallyChangeAlpha = isAutoChange
-    return self
+    chained { $0.isAutomaticallyChangeAlpha = isAutoChange }
   }
 
   /// Sets ``beginRefreshingCompletionBlock``: what runs after the refreshing callback.
@@ -43,8 +42,7 @@ extension RefreshComponent {
   /// - Returns: The component, for chaining.
   @discardableResult
   public func afterBeginningAction(_ action: @escaping () -> Void) -> Self {
-    beginRefreshingCompletionBlock = action
-    return self
+    chained { $0.beginRefreshingCompletionBlock = action }
   }
 
   /// Sets ``endRefreshingAnimationBeginAction``: what runs as the end animation begins.
@@ -53,8 +51,7 @@ extension RefreshComponent {
   /// - Returns: The component, for chaining.
   @discardableResult
   public func endingAnimationBeginningAction(_ action: @escaping () -> Void) -> Self {
-    endRefreshingAnimationBeginAction = action
-    return self
+    chained { $0.endRefreshingAnimationBeginAction = action }
   }
 
   /// Sets ``endRefreshingCompletionBlock``: what runs when the end animation has finished.
@@ -63,7 +60,12 @@ extension RefreshComponent {
   /// - Returns: The component, for chaining.
   @discardableResult
   public func afterEndingAction(_ action: @escaping () -> Void) -> Self {
-    endRefreshingCompletionBlock = action
+    chained { $0.endRefreshingCompletionBlock = action }
+  }
+
+  /// Applies a change to the component and returns it.
+  private func chained(_ change: (Self) -> Void) -> Self {
+    change(self)
     return self
   }
 }

@@ -25,10 +25,13 @@ final class StateImages: RefreshComponentPart {
   ///
   /// The component grows to the tallest frame that says its size, when that is taller than the
   /// component (MJRefresh's gif components do).
-  func setImages(
+  ///
+  /// - Returns: The component, for the components' chaining `setImages(_:duration:for:)`.
+  @discardableResult
+  func setImages<Component: RefreshComponent>(
     _ frames: [Image], duration: TimeInterval?, for state: RefreshState,
-    in component: RefreshComponent
-  ) {
+    in component: Component
+  ) -> Component {
     images[state] = frames
     durations[state] = duration ?? Double(frames.count) * 0.1
     if let first = frames.first, gifView.image == nil { gifView.image = first }
@@ -37,6 +40,7 @@ final class StateImages: RefreshComponentPart {
       component.extentDidChange()
     }
     component.setNeedsLayout()
+    return component
   }
 
   /// The width the frames take: the widest frame that says its size, else the view's own.

@@ -44,9 +44,20 @@ final class StateTitleLabel: RefreshComponentPart {
   }
 
   /// Sets the user's title of a state (`nil` returns to the default) and shows it if current.
-  func setTitle(_ title: String?, for state: RefreshState, in component: RefreshComponent) {
+  ///
+  /// - Returns: The component, for the components' chaining `setTitle(_:for:)`.
+  @discardableResult
+  func setTitle<Component: RefreshComponent>(
+    _ title: String?, for state: RefreshState, in component: Component
+  ) -> Component {
     titles.setCustom(title, for: state)
     update(in: component)
+    return component
+  }
+
+  /// The label's text as an indicator's neighbour, `gap` points away; `nil` while it is hidden.
+  func textBeside(gap: CGFloat) -> TextBesideIndicator? {
+    label.isHidden ? nil : TextBesideIndicator(width: label.textWidth, gap: gap)
   }
 
   /// The title of a state.

@@ -27,7 +27,6 @@ open class RefreshGifHeader: RefreshStateHeader {
     -> Self
   {
     frames.setImages(images, duration: duration, for: state, in: self)
-    return self
   }
 
   /// The frames of a state.

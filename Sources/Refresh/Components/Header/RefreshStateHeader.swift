@@ -75,7 +75,6 @@ open class RefreshStateHeader: RefreshHeader {
   @discardableResult
   public func setTitle(_ title: String?, for state: RefreshState) -> Self {
     titles.setTitle(title, for: state, in: self)
-    return self
   }
 
   /// The title shown in a state.

@@ -28,7 +28,6 @@ open class RefreshStateTrailer: RefreshTrailer {
   @discardableResult
   public func setTitle(_ title: String?, for state: RefreshState) -> Self {
     titles.setTitle(title, for: state, in: self)
-    return self
   }
 
   /// The title shown in a state.

@@ -18,7 +18,6 @@ open class RefreshAutoGifFooter: RefreshAutoStateFooter {
     -> Self
   {
     frames.setImages(images, duration: duration, for: state, in: self)
-    return self
   }
 
   /// The view that shows the frames, while loading.

@@ -17,6 +17,13 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
 
   private var titles: StateTitleLabel!
 
+  /// The spinner or frames sit beside the title, unless the title is hidden while refreshing:
+  /// then they are centered.
+  override func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? {
+    isRefreshingTitleHidden
+      ? nil : TextBesideIndicator(width: stateLabel.textWidth, gap: labelLeftInset)
+  }
+
   open override func prepare() {
     super.prepare()
     titles = StateTitleLabel(
@@ -41,7 +48,6 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
   @discardableResult
   public func setTitle(_ title: String?, for state: RefreshState) -> Self {
     titles.setTitle(title, for: state, in: self)
-    return self
   }
 
   /// The title shown in a state.
@@ -52,8 +58,4 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
     titles.title(for: state)
   }
 
-  override func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? {
-    isRefreshingTitleHidden
-      ? nil : TextBesideIndicator(width: stateLabel.textWidth, gap: labelLeftInset)
-  }
 }

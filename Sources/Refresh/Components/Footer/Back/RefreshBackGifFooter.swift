@@ -27,6 +27,5 @@ open class RefreshBackGifFooter: RefreshBackStateFooter {
     -> Self
   {
     frames.setImages(images, duration: duration, for: state, in: self)
-    return self
   }
 }

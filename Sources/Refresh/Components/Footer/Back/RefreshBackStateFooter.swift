@@ -26,7 +26,6 @@ open class RefreshBackStateFooter: RefreshBackFooter {
   @discardableResult
   public func setTitle(_ title: String?, for state: RefreshState) -> Self {
     titles.setTitle(title, for: state, in: self)
-    return self
   }
 
   /// The title shown in a state.
@@ -38,7 +37,6 @@ open class RefreshBackStateFooter: RefreshBackFooter {
   }
 
   override func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? {
-    stateLabel.isHidden
-      ? nil : TextBesideIndicator(width: stateLabel.textWidth, gap: labelLeftInset)
+    titles.textBeside(gap: labelLeftInset)
   }
 }
