@@ -52,6 +52,12 @@ public final class RefreshConfig: Observable {
   /// The app's tables, by language, for the current bundle and file name.
   private var appTables: StringsTableCache?
 
+  /// The strings already looked up, and the language they are in, until the localization
+  /// changes: components rebuild texts on every state change, and resolving the process's
+  /// preferred language costs far more than finding a string here.
+  private var foundStrings: [String: String] = [:]
+  private var resolvedLanguage: String?
+
   /// The duration of quick animations (turning the arrow, showing a refreshing header), in
   /// seconds: MJRefresh's `MJRefreshFastAnimationDuration`, 0.25.
   public var fastAnimationDuration: TimeInterval = 0.25
@@ -86,12 +92,17 @@ public final class RefreshConfig: Observable {
   ///   - value: What to return when no table has the key; the key itself when `nil`.
   /// - Returns: The localized string.
   public func localizedString(forKey key: String, value: String? = nil) -> String {
-    let language = RefreshText.resolvedLanguage(
-      languageCode, preferredLanguages: Locale.preferredLanguages)
-    if let appTables, let string = appTables.table(for: language)[key], !string.isEmpty {
-      return string
+    if let string = foundStrings[key] { return string }
+    let language =
+      resolvedLanguage
+      ?? RefreshText.resolvedLanguage(languageCode, preferredLanguages: Locale.preferredLanguages)
+    resolvedLanguage = language
+    let app = appTables?.table(for: language)[key].flatMap { $0.isEmpty ? nil : $0 }
+    guard let string = app ?? RefreshText.bundledString(forKey: key, language: language) else {
+      return value ?? key
     }
-    return RefreshText.bundledString(forKey: key, language: language) ?? value ?? key
+    foundStrings[key] = string
+    return string
   }
 
   private func localizationDidChange() {
@@ -106,6 +117,8 @@ public final class RefreshConfig: Observable {
     } else {
       appTables = nil
     }
+    foundStrings = [:]
+    resolvedLanguage = nil
     localizationRevision += 1
   }
 }
