@@ -21,6 +21,23 @@ extension Bench {
     }
   }
 
+  /// One pull–refresh–end gesture of 60 frames at 60 Hz: 20 frames of a finger pulling down past
+  /// the header's threshold, the release and 15 frames of refreshing, then the end and 25
+  /// frames of the header hiding (its 0.4 s animation) and the content settling.
+  @MainActor
+  private func gesture(_ scroll: ScrollModel, _ clock: ManualFrameClock) {
+    let frame = 1.0 / 60
+    scroll.beginDragging(at: CGPoint(x: 100, y: 100))
+    for step in 1...20 {
+      scroll.drag(to: CGPoint(x: 100, y: 100 + Double(step) * 8))
+      clock.advance(by: frame)
+    }
+    scroll.endDragging(velocity: .zero)
+    for _ in 0..<15 { clock.advance(by: frame) }
+    scroll.header?.endRefreshing()
+    for _ in 0..<25 { clock.advance(by: frame) }
+  }
+
   @MainActor
   mutating func runComponents() {
     let section = "Components"
@@ -78,6 +95,49 @@ extension Bench {
     record(section, "contentOffset update while pulling, bare", bareOffset)
     record(
       section, "contentOffset update while pulling, header and footer", attachedOffset,
-      anchor: ("bare scroll model", bareOffset))
+      anchor: ("bare scroll model", bareOffset),
+      goal: ("<= 10x the bare update", attachedOffset <= 10 * bareOffset))
+
+    // The whole gesture, frame by frame, with and without the components.
+    func gestureCost(withComponents: Bool) -> Double {
+      let (scroll, clock) = makeScene(withComponents: withComponents)
+      return nanoseconds { iterations in
+        for _ in 0..<iterations { gesture(scroll, clock) }
+      }
+    }
+    let bareGesture = gestureCost(withComponents: false)
+    let attachedGesture = gestureCost(withComponents: true)
+    record(section, "pull-refresh-end gesture (60 frames), bare", bareGesture)
+    record(
+      section, "same gesture, header and footer attached", attachedGesture,
+      anchor: ("bare scroll model", bareGesture),
+      goal: ("<= 3x the bare gesture", attachedGesture <= 3 * bareGesture))
+
+    // What a component's scroll handler pays to be safe when a callback frees the component: a
+    // weak load and a release per call, against an unchecked reference (what the handlers used
+    // before; measured here only as the floor), both on a bare scroll model with one handler.
+    let probe = RefreshComponent(frame: .zero)
+    func handlerCost(weakly: Bool) -> Double {
+      let scroll = makeScene(withComponents: false).0
+      weak let weakProbe = probe
+      unowned(unsafe) let unsafeProbe = probe
+      let token =
+        weakly
+        ? scroll.observe(\.contentOffset, options: [.old, .new]) { _, _ in
+          blackHole(weakProbe?.isRefreshing)
+        }
+        : scroll.observe(\.contentOffset, options: [.old, .new]) { _, _ in
+          blackHole(unsafeProbe.isRefreshing)
+        }
+      defer { token.invalidate() }
+      return offsetCost(scroll)
+    }
+    let uncheckedHandler = handlerCost(weakly: false)
+    let weakHandler = handlerCost(weakly: true)
+    record(section, "offset update, one unchecked handler (floor)", uncheckedHandler)
+    record(
+      section, "offset update, one weak handler (components)", weakHandler,
+      anchor: ("unchecked handler", uncheckedHandler))
+    withExtendedLifetime(probe) {}
   }
 }

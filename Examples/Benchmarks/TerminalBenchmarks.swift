@@ -62,5 +62,132 @@ extension Bench {
     record(
       section, "scrolling, cell diff only: bytes per frame", cellsOnly.bytes, unit: "bytes",
       anchor: ("full redraw", Double(fullBytes)))
+    runFrameGoal(section: section, columns: columns, rows: rows)
+  }
+}
+
+extension Bench {
+  /// The frame goal: a scrolling frame of a plain 400-row list (800 labels in a scroll model,
+  /// no ``ListView``) costs no more than writing one full screen of text, the floor any
+  /// renderer pays once; the same rows in a ``ListView`` beside it.
+  @MainActor
+  mutating func runFrameGoal(section: String, columns: Int, rows: Int) {
+    let line = TextMetrics.lineHeight
+    let screen = CGRect(
+      x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth, height: CGFloat(rows) * line)
+
+    // The floor: 60 lines of 200 characters drawn into the grid and written out whole.
+    let floorCanvas = TerminalCanvas(columns: columns, rows: rows)
+    let text = String(repeating: "Pull to refresh, release to load. ", count: 6).prefix(columns)
+    let lines = (0..<rows).map { String(text.dropFirst($0 % 7)) + String(text.prefix($0 % 7)) }
+    var floorBytes = 0
+    let floor = nanoseconds { iterations in
+      for _ in 0..<iterations {
+        var buffer = TerminalFrameBuffer()
+        floorCanvas.clear(background: .white)
+        for (row, text) in lines.enumerated() {
+          floorCanvas.drawText(
+            text, in: CGRect(x: 0, y: CGFloat(row) * line, width: screen.width, height: line),
+            attributes: TextAttributes(color: .black))
+        }
+        floorBytes = buffer.frame(from: floorCanvas).count
+      }
+    }
+    record(section, "floor: one full screen of text, 200×60", floor / 1e6, unit: "ms")
+    record(section, "floor: bytes", Double(floorBytes), unit: "bytes")
+
+    /// Scrolls a window's first scroll model a row per frame and measures a frame: layout,
+    /// drawing into the grid, diffing and encoding.
+    func scrollingFrame(_ window: Window, _ scroll: ScrollModel, _ clock: ManualFrameClock)
+      -> Double
+    {
+      let canvas = TerminalCanvas(columns: columns, rows: rows)
+      var buffer = TerminalFrameBuffer()
+      let limit = scroll.maximumContentOffset.y
+      return nanoseconds { iterations in
+        for _ in 0..<iterations {
+          let next = scroll.contentOffset.y + line
+          scroll.contentOffset.y = next > limit ? 0 : next
+          window.layoutIfNeeded()
+          canvas.clear(background: .white)
+          window.render(in: canvas)
+          blackHole(buffer.frame(from: canvas))
+        }
+      }
+    }
+
+    // The plain way: 400 rows of two labels each, all of them subviews of the scroll model.
+    let plainClock = ManualFrameClock()
+    let plainWindow = Window(frame: screen, clock: plainClock)
+    let plain = ScrollModel(frame: screen)
+    plainWindow.addSubview(plain)
+    for row in 0..<400 {
+      for (index, text) in PlainRows.texts(of: row).enumerated() {
+        let label = Label(
+          frame: CGRect(
+            x: TextMetrics.cellWidth, y: CGFloat(row * 2 + index) * line,
+            width: screen.width - 2 * TextMetrics.cellWidth, height: line))
+        label.text = text
+        plain.addSubview(label)
+      }
+    }
+    plain.contentSize = CGSize(width: screen.width, height: 800 * line)
+    plainClock.advance(by: 0)
+    let plainFrame = scrollingFrame(plainWindow, plain, plainClock)
+    record(
+      section, "plain 400-row list (800 labels): frame", plainFrame / 1e6, unit: "ms",
+      anchor: ("floor", floor / 1e6),
+      goal: ("<= one full screen of text", plainFrame <= floor))
+
+    // The same rows in a list view: views only for the rows on screen.
+    let listClock = ManualFrameClock()
+    let listWindow = Window(frame: screen, clock: listClock)
+    let list = ListView(frame: screen)
+    let source = PlainRows()
+    list.dataSource = source
+    listWindow.addSubview(list)
+    listClock.advance(by: 0)
+    let listFrame = scrollingFrame(listWindow, list, listClock)
+    record(
+      section, "400-row ListView: frame", listFrame / 1e6, unit: "ms",
+      anchor: ("floor", floor / 1e6),
+      goal: ("<= one full screen of text", listFrame <= floor))
+    blackHole(source)
+  }
+}
+
+/// The benchmark's rows: a title and a byline each, two terminal lines high.
+@MainActor
+final class PlainRows: ListViewDataSource {
+  static func texts(of row: Int) -> [String] {
+    [
+      "Post \(row): what a frame costs when the list is long",
+      "by reader\(row % 17) · \(row) min ago",
+    ]
+  }
+
+  func numberOfRows(in listView: ListView) -> Int { 400 }
+
+  func listView(_ listView: ListView, heightForRowAt row: Int) -> CGFloat {
+    2 * TextMetrics.lineHeight
+  }
+
+  func listView(_ listView: ListView, viewForRowAt row: Int, reusing view: View?) -> View {
+    let rowView =
+      view
+      ?? {
+        let made = View()
+        for _ in 0..<2 { made.addSubview(Label()) }
+        return made
+      }()
+    let width = listView.bounds.width - 2 * TextMetrics.cellWidth
+    for (index, text) in Self.texts(of: row).enumerated() {
+      guard let label = rowView.subviews[index] as? Label else { continue }
+      label.frame = CGRect(
+        x: TextMetrics.cellWidth, y: CGFloat(index) * TextMetrics.lineHeight, width: width,
+        height: TextMetrics.lineHeight)
+      label.text = text
+    }
+    return rowView
   }
 }

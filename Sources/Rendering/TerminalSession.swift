@@ -16,10 +16,11 @@ import Synchronization
 /// session.write(buffer.frame(from: canvas))
 /// ```
 ///
-/// Raw input turns off echo, line editing and output processing (as `cfmakeraw` does) but
-/// keeps Ctrl-C and Ctrl-\ as signals, so that they restore the terminal and end the process;
-/// Ctrl-Z is turned off (it arrives as the byte 0x1A), since a stopped process would leave the
-/// terminal in its modes.
+/// Raw input turns off echo, line editing and output processing (as `cfmakeraw` does). By
+/// default it keeps Ctrl-C and Ctrl-\ as signals, so that they restore the terminal and end the
+/// process; with `signalKeys: false` they arrive as the bytes 0x03 and 0x1C instead, for a
+/// program that ends cleanly on them (``TerminalHost`` does). Ctrl-Z is always turned off (it
+/// arrives as the byte 0x1A), since a stopped process would leave the terminal in its modes.
 ///
 /// The handled signals are SIGINT, SIGTERM, SIGHUP and SIGQUIT, and the crash signals SIGILL,
 /// SIGTRAP, SIGABRT, SIGFPE, SIGBUS and SIGSEGV (a Swift runtime trap is SIGILL or SIGTRAP).
@@ -58,12 +59,14 @@ public final class TerminalSession {
   ///   - modes: The modes to enter.
   ///   - input: The descriptor of the terminal's input, whose settings raw input changes.
   ///   - output: The descriptor to write the escape sequences and frames to.
+  ///   - signalKeys: Whether Ctrl-C and Ctrl-\ raise SIGINT and SIGQUIT (`true`, the
+  ///     default) or arrive as input bytes (`false`).
   /// - Throws: ``Failure/alreadyActive`` while another session is active,
   ///   ``Failure/notATerminal(errno:)`` when raw input is asked for and `input` is not a
   ///   terminal.
   public init(
     modes: TerminalModes = .fullScreen, input: Int32 = STDIN_FILENO,
-    output: Int32 = STDOUT_FILENO
+    output: Int32 = STDOUT_FILENO, signalKeys: Bool = true
   ) throws {
     self.modes = modes
     inputDescriptor = input
@@ -83,7 +86,7 @@ public final class TerminalSession {
       }
       raw = savedTermios.pointee
       cfmakeraw(&raw)
-      raw.c_lflag |= tcflag_t(ISIG)
+      if signalKeys { raw.c_lflag |= tcflag_t(ISIG) }
       withUnsafeMutableBytes(of: &raw.c_cc) { $0[Int(VSUSP)] = disabledControlCharacter }
     }
     isActive = true

@@ -34,7 +34,7 @@ func makeFeed(in window: Window) -> ScrollModel {
 
 @MainActor
 func attach(to scroll: ScrollModel, reload: @escaping @MainActor () async -> Void) {
-  scroll.header = RefreshNormalHeader(refreshingAction: {
+  scroll.header = RefreshNormalHeader(asyncRefreshingBlock: {
     await reload()
   })
 }
@@ -64,6 +64,39 @@ final class BadgeHeader: RefreshStateHeader {
     badge.textColor = state == .pulling ? .orange : .refreshText
     if state == .refreshing { setTitle("Fetching the latest...", for: .refreshing) }
   }
+}
+
+// MigratingFromMJRefresh.md
+@MainActor
+final class FeedController {
+  let tableView: ScrollModel
+
+  init(tableView: ScrollModel) {
+    self.tableView = tableView
+    tableView.header = RefreshNormalHeader(refreshingBlock: { [weak self] in
+      self?.loadNewData()
+    })
+    tableView.footer = RefreshAutoNormalFooter(
+      refreshingTarget: self, refreshingAction: FeedController.loadMoreData)
+  }
+
+  func loadNewData() { tableView.header?.endRefreshing() }
+
+  func loadMoreData() { tableView.footer?.endRefreshingWithNoMoreData() }
+}
+
+@MainActor
+func attachHeader(to scroll: ScrollModel, reload: @escaping () -> Void) {
+  RefreshNormalHeader(refreshingBlock: reload)
+    .autoChangeTransparency(true)
+    .afterEndingAction { print("hidden") }
+    .link(to: scroll)
+}
+
+@MainActor
+func useTheAppsTitles() {
+  RefreshConfig.default.i18nBundle = .main
+  RefreshConfig.default.i18nFilename = "Refresh"
 }
 
 // TestingWithAManualClock.md, a test of its own.
@@ -187,6 +220,7 @@ struct DocumentationSampleTests {
     "Sources/Refresh/Refresh.docc/WritingACustomComponent.md",
     "Sources/Refresh/Refresh.docc/TestingWithAManualClock.md",
     "Sources/Refresh/Refresh.docc/ScrollPhysicsArticle.md",
+    "Sources/Refresh/Refresh.docc/MigratingFromMJRefresh.md",
   ]
 
   static let compiledSamples = [

@@ -7,6 +7,22 @@ import Testing
 @MainActor
 @Suite("Label")
 struct LabelTests {
+  /// Titles measured before are found again, for the right line limit.
+  @Test func goingBackToAnEarlierTextGivesItsSizeAgain() {
+    let label = Label(frame: .zero)
+    let texts = ["Pull down", "Release to refresh", "下拉", "Pull down", "a\nbb", "下拉"]
+    let widths: [CGFloat] = [81, 162, 36, 81, 18, 36]
+    for (text, width) in zip(texts, widths) {
+      label.text = text
+      #expect(label.intrinsicContentSize.width == width, "\(text)")
+    }
+    label.numberOfLines = 0
+    label.text = "a\nbb"
+    #expect(label.intrinsicContentSize == CGSize(width: 18, height: 36))
+    label.numberOfLines = 1
+    #expect(label.intrinsicContentSize.height == 18)
+  }
+
   let clock = ManualFrameClock()
   let window: Window
   let container = View(frame: CGRect(x: 0, y: 0, width: 375, height: 54))

@@ -167,7 +167,7 @@ struct RefreshAutoFooterTests {
     let scene = Scene()
     var calls = 0
     let footer = RefreshAutoFooter(refreshingBlock: { calls += 1 })
-    footer.automaticallyRefresh = false
+    footer.isAutomaticallyRefresh = false
     scene.scroll.footer = footer
     scene.pull(to: 1377)
     #expect(calls == 0)

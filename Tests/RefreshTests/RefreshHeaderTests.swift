@@ -188,7 +188,7 @@ struct RefreshHeaderTests {
 
   @Test func anAsyncActionEndsRefreshingByItself() async {
     var finished = false
-    header.refreshingAction = {
+    header.asyncRefreshingBlock = {
       await Task.yield()
       finished = true
     }
@@ -202,7 +202,7 @@ struct RefreshHeaderTests {
 
   @Test func removingTheHeaderCancelsItsAsyncAction() async {
     var wasCancelled = false
-    header.refreshingAction = {
+    header.asyncRefreshingBlock = {
       try? await Task.sleep(for: .seconds(30))
       wasCancelled = Task.isCancelled
     }
@@ -264,7 +264,7 @@ struct RefreshHeaderTests {
     }
     var controller: Controller? = Controller()
     weak let weakController = controller
-    let header = RefreshHeader(refreshingTarget: controller!, action: Controller.reload)
+    let header = RefreshHeader(refreshingTarget: controller!, refreshingAction: Controller.reload)
     scroll.header = header
     header.beginRefreshing()
     scene.clock.advance(by: 0.25)
@@ -301,7 +301,7 @@ struct RefreshHeaderTests {
   }
 
   @Test func automaticallyChangeAlphaFollowsThePull() {
-    header.automaticallyChangeAlpha = true
+    header.isAutomaticallyChangeAlpha = true
     #expect(header.alpha == 0)
     scene.pull(to: -91)
     #expect(header.alpha == 0.5)

@@ -56,8 +56,10 @@ struct RefreshRandomTests {
           #expect(item.component.state == detached, "observed after removal, seed \(seed)")
         }
       }
-      // The adjusted inset is the user's plus the live contributions.
+      // The adjusted inset is the user's plus the live contributions, each matching its
+      // component's state.
       let live = [header, footer].filter { $0.component.superview === scroll }
+      for item in live { item.component._checkInvariants() }
       let expected = live.reduce(scroll.contentInset) { $0 + $1.component.insetContribution }
       #expect(scroll.adjustedContentInset == expected, "seed \(seed) step \(step) \(operation)")
       #expect(scroll.contentOffset.isFinite)

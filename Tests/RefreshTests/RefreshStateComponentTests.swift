@@ -168,7 +168,7 @@ struct RefreshStateComponentTests {
 
   @Test func theAutoFooterLoadsWhenItsTitleIsTapped() {
     let footer = RefreshAutoNormalFooter(frame: .zero)
-    footer.automaticallyRefresh = false
+    footer.isAutomaticallyRefresh = false
     var calls = 0
     footer.refreshingBlock = { calls += 1 }
     scene.scroll.footer = footer

@@ -21,7 +21,8 @@ let legalTransitions: Set<[RefreshState]> = [
 @MainActor
 @Suite("The state machine: every state × every event")
 struct RefreshStateMachineTests {
-  /// The back footer's table: from each state, the state each event leads to.
+  /// The back footer's table: from each state, the state each event leads to (the other kinds
+  /// differ only where ``expected(for:from:on:)`` says).
   nonisolated static let table: [RefreshState: [ComponentEvent: RefreshState]] = [
     .idle: [
       .dragPastThreshold: .pulling, .dragBack: .idle, .release: .idle, .begin: .refreshing,
@@ -49,37 +50,156 @@ struct RefreshStateMachineTests {
     ],
   ]
 
-  nonisolated static let cases: [(RefreshState, ComponentEvent)] = RefreshState.allCases.flatMap {
-    state in
-    ComponentEvent.allCases.map { (state, $0) }
+  /// The same table for another kind: the automatic footer has no pull, so it never arms, a
+  /// drag to its trigger line loads at once and a release away from the end does nothing; the
+  /// header and the trailer follow the back footer's table.
+  nonisolated static func expected(
+    for kind: ComponentKind, from start: RefreshState, on event: ComponentEvent
+  ) -> RefreshState {
+    if kind == .autoFooter, start == .idle {
+      if event == .dragPastThreshold { return .refreshing }
+      if event == .release { return .idle }
+    }
+    return table[start]![event]!
   }
 
+  nonisolated static let cases: [(ComponentKind, RefreshState, ComponentEvent)] =
+    ComponentKind.allCases.flatMap { kind in
+      RefreshState.allCases.flatMap { state in
+        ComponentEvent.allCases.compactMap { event in
+          kind.allows(state, event) ? (kind, state, event) : nil
+        }
+      }
+    }
+
   @Test(arguments: cases)
-  func backFooter(from start: RefreshState, on event: ComponentEvent) throws {
-    let scene = Scene(inWindow: start != .willRefresh)
-    let footer = RefreshBackFooter(frame: .zero)
-    scene.scroll.footer = footer
-    // threshold: offsetY > happenOffsetY (1333) + 44
+  func transition(of kind: ComponentKind, from start: RefreshState, on event: ComponentEvent)
+    throws
+  {
+    let rig = ComponentRig(kind, inWindow: start != .willRefresh)
+    let component = rig.component
     switch start {
     case .idle: break
-    case .pulling: scene.pull(to: 1400)
-    case .refreshing, .willRefresh: footer.beginRefreshing()
-    case .noMoreData: footer.endRefreshingWithNoMoreData()
+    case .pulling: rig.dragPastThreshold()
+    case .refreshing, .willRefresh: component.beginRefreshing()
+    case .noMoreData: rig.endWithNoMoreData()
     }
-    try #require(footer.state == start)
-    let recorder = StateRecorder(footer)
+    try #require(component.state == start)
+    let recorder = StateRecorder(component)
     switch event {
-    case .dragPastThreshold: scene.pull(to: 1410)
-    case .dragBack: scene.pull(to: 1340)
-    case .release: scene.release()
-    case .begin: footer.beginRefreshing()
-    case .end: footer.endRefreshing()
-    case .endWithNoMoreData: footer.endRefreshingWithNoMoreData()
-    case .resetNoMoreData: footer.resetNoMoreData()
+    case .dragPastThreshold: rig.dragPastThreshold(further: true)
+    case .dragBack: rig.dragBack()
+    case .release: rig.scene.release()
+    case .begin: component.beginRefreshing()
+    case .end: component.endRefreshing()
+    case .endWithNoMoreData: rig.endWithNoMoreData()
+    case .resetNoMoreData: rig.resetNoMoreData()
     }
-    #expect(footer.state == Self.table[start]![event]!)
+    #expect(component.state == Self.expected(for: kind, from: start, on: event))
     for transition in recorder.transitions {
       #expect(legalTransitions.contains([transition.from, transition.to]), "\(transition)")
+    }
+  }
+}
+
+/// The four kinds of component the state table covers.
+enum ComponentKind: String, CaseIterable, Sendable {
+  case header, backFooter, autoFooter, trailer
+
+  /// Whether the table has a row for a state and an event: the automatic footer never pulls,
+  /// and the header has no "no more data" methods (its no-more-data state is forced).
+  func allows(_ state: RefreshState, _ event: ComponentEvent) -> Bool {
+    switch self {
+    case .autoFooter: state != .pulling
+    case .header: event != .endWithNoMoreData && event != .resetNoMoreData
+    case .backFooter, .trailer: true
+    }
+  }
+}
+
+/// A component of one kind in the standard scene, with its pulls.
+///
+/// The numbers, from the geometry (DESIGN.md), with a 64-point top inset and 2000 points of
+/// content in a 667-point viewport:
+/// - header: arms past `-orig.top - h = -64 - 54 = -118`;
+/// - back footer: arms past `happenOffsetY + h = 1333 + 44 = 1377`;
+/// - automatic footer: loads past `contentH - frameH + h + insetB - h = 2000 - 667 + 44 = 1377`;
+/// - trailer (1000 points of content across a 375-point viewport): arms past `625 + 60 = 685`.
+@MainActor
+struct ComponentRig {
+  let kind: ComponentKind
+  let scene: Scene
+  let component: RefreshComponent
+
+  init(_ kind: ComponentKind, inWindow: Bool) {
+    self.kind = kind
+    scene = Scene(inWindow: inWindow)
+    switch kind {
+    case .header:
+      let header = RefreshHeader(frame: .zero)
+      header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+      scene.scroll.header = header
+      component = header
+    case .backFooter:
+      component = RefreshBackFooter(frame: .zero)
+      scene.scroll.footer = component as? RefreshFooter
+    case .autoFooter:
+      component = RefreshAutoFooter(frame: .zero)
+      scene.scroll.footer = component as? RefreshFooter
+    case .trailer:
+      scene.scroll.contentSize.width = 1000
+      component = RefreshTrailer(frame: .zero)
+      scene.scroll.trailer = component as? RefreshTrailer
+    }
+  }
+
+  /// The pulls of this kind in this scene.
+  var driver: PullDriver { PullDriver(kind: kind, scene: scene) }
+
+  func dragPastThreshold(further: Bool = false) { driver.dragPastThreshold(further: further) }
+
+  func dragBack() { driver.dragBack() }
+
+  func endWithNoMoreData() {
+    switch component {
+    case let footer as RefreshFooter: footer.endRefreshingWithNoMoreData()
+    case let trailer as RefreshTrailer: trailer.endRefreshingWithNoMoreData()
+    default: component.state = .noMoreData
+    }
+  }
+
+  func resetNoMoreData() {
+    switch component {
+    case let footer as RefreshFooter: footer.resetNoMoreData()
+    case let trailer as RefreshTrailer: trailer.resetNoMoreData()
+    default: break
+    }
+  }
+}
+
+/// The pulls that arm a component of a kind, and pull it back, in the standard scene (see
+/// ``ComponentRig`` for the numbers); it holds no component.
+@MainActor
+struct PullDriver {
+  let kind: ComponentKind
+  let scene: Scene
+
+  /// Drags past the threshold (a little further the second time, so that the offset grows).
+  func dragPastThreshold(further: Bool = false) {
+    let extra: CGFloat = further ? 10 : 0
+    switch kind {
+    case .header: scene.pull(to: -130 - extra)
+    case .backFooter, .autoFooter: scene.pull(to: 1400 + extra)
+    case .trailer: scene.pull(toX: 700 + extra)
+    }
+  }
+
+  /// Drags back inside the threshold, the component partly in view.
+  func dragBack() {
+    switch kind {
+    case .header: scene.pull(to: -100)
+    case .backFooter, .autoFooter: scene.pull(to: 1340)
+    case .trailer: scene.pull(toX: 650)
     }
   }
 }

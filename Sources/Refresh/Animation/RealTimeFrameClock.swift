@@ -20,6 +20,10 @@ public final class RealTimeFrameClock: FrameClock {
   /// The interval between frames while something animates, in seconds.
   public var frameInterval: TimeInterval
 
+  /// Called when work was added (an action scheduled, a frame handler added), so that a loop
+  /// sleeping until ``nextDeadline`` can wake and look again.
+  public var scheduleDidChange: (@MainActor () -> Void)?
+
   private let start = DispatchTime.now().uptimeNanoseconds
   private var lastFrame: TimeInterval = -.infinity
 
@@ -45,6 +49,10 @@ public final class RealTimeFrameClock: FrameClock {
     case (let frame?, nil): return frame
     case (nil, let action): return action
     }
+  }
+
+  override func clockDidChangeSchedule() {
+    scheduleDidChange?()
   }
 
   /// Brings the clock to the current system time: runs the actions due, then a frame if

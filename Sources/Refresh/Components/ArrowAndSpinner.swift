@@ -1,63 +1,107 @@
 import Foundation
+import Observing
 
-/// The arrow and spinner of the "normal" components: the arrow turns over the fast duration
-/// between its idle and pulling directions, and gives way to the spinner while refreshing.
+/// The arrow and spinner of the Normal variants.
+///
+/// The arrow turns over the fast duration between its idle and pulling directions, and gives way
+/// to the spinner while refreshing. The automatic footer has the spinner alone.
 @MainActor
-final class ArrowAndSpinner {
+final class ArrowAndSpinner: RefreshComponentPart {
   let arrowView = ImageView(image: .arrow)
-  let loadingView = ActivityIndicatorView()
-  /// The arrow's rotation while idle and while pulling, in radians.
-  let idleRotation: CGFloat
-  let pullingRotation: CGFloat
+  let loadingView: ActivityIndicatorView
+  /// The arrow's rotation while idle and while pulling, in radians; `nil` for a spinner alone.
+  private let rotations: (idle: CGFloat, pulling: CGFloat)?
+  /// Keeps the arrow's tint on the state label's text color.
+  private var tintToken: ObservationToken?
 
-  init(in container: View, idleRotation: CGFloat, pullingRotation: CGFloat) {
-    self.idleRotation = idleRotation
-    self.pullingRotation = pullingRotation
-    arrowView.transform = Transform(rotationAngle: idleRotation)
-    container.addSubview(arrowView)
-    container.addSubview(loadingView)
+  /// Adds an arrow and a spinner to a pulled component; the arrow points away from the content
+  /// while idle and toward it once releasing would refresh.
+  ///
+  /// - Parameter component: The component; both become its subviews.
+  init(in component: RefreshComponent) {
+    let rotations = Self.rotations(along: component.pullEdge ?? .top)
+    self.rotations = rotations
+    loadingView = ActivityIndicatorView()
+    arrowView.transform = Transform(rotationAngle: rotations.idle)
+    component.addSubview(arrowView)
+    component.addSubview(loadingView)
+    // The arrow is tinted like the title (MJRefresh sets its tint to the label's color).
+    let title = component.parts.lazy.compactMap { ($0 as? StateTitleLabel)?.label }.first
+    tintToken = title?.observe(\.textColor, options: [.initial, .new]) {
+      [arrowView] _, change in
+      if let color = change.newValue { arrowView.tintColor = color }
+    }
   }
 
-  /// Centers both at a point.
-  func place(center: CGPoint) {
-    let arrowSize = arrowView.intrinsicContentSize
-    arrowView.frame = CGRect(
-      x: center.x - arrowSize.width / 2, y: center.y - arrowSize.height / 2,
-      width: arrowSize.width, height: arrowSize.height)
-    let spinnerSize = loadingView.intrinsicContentSize
-    loadingView.frame = CGRect(
-      x: center.x - spinnerSize.width / 2, y: center.y - spinnerSize.height / 2,
-      width: spinnerSize.width, height: spinnerSize.height)
+  /// The arrow's rotations at an edge, in radians.
+  ///
+  /// The image points down unrotated. A half turn is written `0.000001 - .pi`, a hair short, so
+  /// that the arrow turns back the way it came (MJRefresh's `0.000001 - M_PI`).
+  private static func rotations(along edge: PullEdge) -> (idle: CGFloat, pulling: CGFloat) {
+    switch edge {
+    case .top: (0, 0.000001 - .pi)  // down, then up
+    case .bottom: (0.000001 - .pi, 0)  // up, then down
+    case .trailing: (.pi / 2, 0.000001 - .pi / 2)  // left, then right
+    }
+  }
+
+  /// Adds a spinner alone (the automatic footer's), which spins while refreshing.
+  ///
+  /// - Parameters:
+  ///   - loadingView: The spinner, owned by the component.
+  ///   - component: The component; the spinner becomes its subview.
+  init(spinner loadingView: ActivityIndicatorView, in component: RefreshComponent) {
+    rotations = nil
+    self.loadingView = loadingView
+    component.addSubview(loadingView)
+  }
+
+  /// Centers the arrow and the spinner left of the component's text, or in the middle without
+  /// one.
+  func place(in component: RefreshComponent) {
+    let size = component.frame.size
+    let centerX =
+      component.textBesideIndicator(forFrames: false)?.indicatorCenterX(inWidth: size.width)
+      ?? size.width * 0.5
+    let center = CGPoint(x: component.indicatorCenterX ?? centerX, y: size.height * 0.5)
+    if rotations != nil { arrowView.frame = frame(of: arrowView.intrinsicContentSize, at: center) }
+    loadingView.frame = frame(of: loadingView.intrinsicContentSize, at: center)
+  }
+
+  private func frame(of size: CGSize, at center: CGPoint) -> CGRect {
+    CGRect(
+      x: center.x - size.width / 2, y: center.y - size.height / 2,
+      width: size.width, height: size.height)
   }
 
   /// Shows the state: an arrow turned toward the pull, or the spinner.
-  func show(
-    _ state: RefreshState, from oldState: RefreshState, fast: TimeInterval, slow: TimeInterval,
-    isStillIdle: @escaping () -> Bool
-  ) {
+  func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent) {
+    guard let rotations else {
+      if component.isRefreshing {
+        loadingView.startAnimating()
+      } else {
+        loadingView.stopAnimating()
+      }
+      return
+    }
     switch state {
     case .idle where oldState == .refreshing:
-      arrowView.transform = Transform(rotationAngle: idleRotation)
-      View.animate(withDuration: slow) {
+      arrowView.transform = Transform(rotationAngle: rotations.idle)
+      View.animate(withDuration: component.slowAnimationDuration) {
         self.loadingView.alpha = 0
-      } completion: { [weak self] _ in
+      } completion: { [weak self, weak component] _ in
         // A new refresh may have begun meanwhile.
-        guard let self, isStillIdle() else { return }
+        guard let self, component?.state == .idle else { return }
         self.loadingView.alpha = 1
         self.loadingView.stopAnimating()
         self.arrowView.isHidden = false
       }
-    case .idle:
+    case .idle, .pulling:
       loadingView.stopAnimating()
       arrowView.isHidden = false
-      View.animate(withDuration: fast) {
-        self.arrowView.transform = Transform(rotationAngle: self.idleRotation)
-      }
-    case .pulling:
-      loadingView.stopAnimating()
-      arrowView.isHidden = false
-      View.animate(withDuration: fast) {
-        self.arrowView.transform = Transform(rotationAngle: self.pullingRotation)
+      let angle = state == .idle ? rotations.idle : rotations.pulling
+      View.animate(withDuration: component.fastAnimationDuration) {
+        self.arrowView.transform = Transform(rotationAngle: angle)
       }
     case .refreshing, .willRefresh:
       loadingView.alpha = 1

@@ -1,8 +1,38 @@
 import Foundation
 
-/// The pull logic that MJRefresh repeats in its header, back footer and trailer, on one axis:
-/// how far the component has come into view decides its pulling percent and state.
+/// The pull that MJRefresh repeats in its header, back footer and trailer, written once along
+/// a ``PullEdge``: where the component sits, how far it is pulled, when it arms, what it adds to
+/// the insets while refreshing, and how a refresh ends.
 extension RefreshComponent {
+  /// The geometry of this component on a scroll model, along its edge.
+  func pullGeometry(along edge: PullEdge, in scroll: ScrollModel) -> PullGeometry {
+    PullGeometry(
+      edge: edge, extent: edge.extent(of: frame), original: originalInset(in: scroll), in: scroll)
+  }
+
+  /// Puts the component where its edge says, along the pull's axis.
+  func placeAlongEdge(_ edge: PullEdge, in scroll: ScrollModel) {
+    let position = pullGeometry(along: edge, in: scroll).position(ignoring: ignoredEdgeInset)
+    if edge.isHorizontal {
+      frame.origin.x = position
+    } else {
+      frame.origin.y = position
+    }
+  }
+
+  /// Follows the content offset along the edge: while refreshing, the header's inset follows
+  /// the content; otherwise the pull's distance decides the percent and the state.
+  func followOffset(along edge: PullEdge, in scroll: ScrollModel) {
+    guard edge.extent(of: frame) > 0 else { return }
+    if state == .refreshing {
+      followOffsetWhileRefreshing(scroll)
+      return
+    }
+    let geometry = pullGeometry(along: edge, in: scroll)
+    guard geometry.isPulledIntoView else { return }
+    followPull(distance: geometry.distance, extent: geometry.extent, isDragging: scroll.isDragging)
+  }
+
   /// Follows a pull: `distance` is how far past the point where the component starts to
   /// appear the content is pulled, `extent` the component's size along the pull.
   ///
@@ -36,33 +66,32 @@ extension RefreshComponent {
 
   /// Begins refreshing if the finger lifted while the component was pulling: on the pan's end
   /// itself, not on a later offset change.
-  func refreshIfReleasedWhilePulling() {
-    guard let scrollView, !scrollView.isDragging, state == .pulling else { return }
+  func refreshIfReleasedWhilePulling(in scroll: ScrollModel) {
+    guard state == .pulling, !scroll.isDragging else { return }
     beginRefreshing()
   }
 
-  /// Shows the component for refreshing: its contribution to the insets and the offset that
-  /// brings it into view, over the fast duration; the refreshing callback follows.
-  ///
-  /// - Parameters:
-  ///   - contribution: The insets to add while refreshing, worked out from the scroll model.
-  ///   - offset: Moves the offset so that the component is in view.
-  func showForRefreshing(
-    contribution: @escaping (ScrollModel) -> EdgeInsets,
-    offset: @escaping (ScrollModel) -> Void
-  ) {
+  /// Shows the component for refreshing: its edge's contribution to the insets and the offset
+  /// that brings it into view, over the fast duration; the refreshing callback follows.
+  func showForRefreshing(along edge: PullEdge) {
+    willShowForRefreshing()
     let generation = beginRefreshGeneration()
     guard let scrollView else { return }
     View.animate(withDuration: fastAnimationDuration) {
-      self.insetContribution = contribution(scrollView)
-      offset(scrollView)
+      let geometry = self.pullGeometry(along: edge, in: scrollView)
+      self.insetContribution = geometry.refreshingContribution
+      if edge.isHorizontal {
+        scrollView.contentOffset.x = geometry.refreshingOffset
+      } else {
+        scrollView.contentOffset.y = geometry.refreshingOffset
+      }
     } completion: { [weak self] _ in
       self?.executeRefreshingCallback(generation: generation)
     }
   }
 
   /// Hides the component after refreshing: gives its insets back (and fades it, with
-  /// ``automaticallyChangeAlpha``) over the slow duration, then finishes the end.
+  /// ``isAutomaticallyChangeAlpha``) over the slow duration, then finishes the end.
   ///
   /// Does nothing once the component is detached (no callbacks after removal) or refreshing
   /// again.
@@ -71,19 +100,36 @@ extension RefreshComponent {
     endRefreshingAnimationBeginAction?()
     View.animate(withDuration: slowAnimationDuration) {
       self.insetContribution = .zero
-      if self.automaticallyChangeAlpha { self.alpha = 0 }
+      if self.isAutomaticallyChangeAlpha { self.alpha = 0 }
     } completion: { [weak self] _ in
       self?.finishEndRefreshing(generation: generation)
     }
   }
 
-  /// The end of a refresh for components that hide: from refreshing, hide; from a refresh
-  /// that never showed, call the end completion at once.
-  func didEndRefreshing(from oldState: RefreshState) {
-    if oldState == .refreshing {
-      hideAfterRefreshing(generation: refreshGeneration)
-    } else if oldState == .willRefresh {
+  /// The one end of a refresh, for every kind of component.
+  ///
+  /// A pulled component that was refreshing hides (``hideAfterRefreshing(generation:)``); one
+  /// whose refresh never showed calls the end completion at once. A component that shows no
+  /// pull (the automatic footer) stays where it is: the end action runs and the end finishes at
+  /// once.
+  func endRefresh(from oldState: RefreshState) {
+    guard oldState == .refreshing || oldState == .willRefresh else { return }
+    if pullEdge == nil {
+      endRefreshInPlace(from: oldState)
+    } else if oldState == .refreshing {
+      hideRefreshedComponent()
+    } else {
       endRefreshingCompletionBlock?()
+    }
+  }
+
+  /// Reacts to a new state along the edge: refreshing shows the component, idle and no more
+  /// data end the refresh.
+  func pullStateDidChange(along edge: PullEdge, from oldState: RefreshState) {
+    switch state {
+    case .refreshing: showForRefreshing(along: edge)
+    case .idle, .noMoreData: endRefresh(from: oldState)
+    case .pulling, .willRefresh: break
     }
   }
 }

@@ -56,16 +56,18 @@ open class RefreshComponent: View {
   /// components override `setPullingPercent:`.
   @Observed open var pullingPercent: CGFloat = 0 {
     didSet {
-      guard !isRefreshing, automaticallyChangeAlpha else { return }
+      pullFollower?.follow(pullingPercent: pullingPercent, in: state)
+      guard !isRefreshing, isAutomaticallyChangeAlpha else { return }
       alpha = pullingPercent
     }
   }
 
-  /// Whether the opacity follows ``pullingPercent`` (the component fades in as it is pulled).
-  public var automaticallyChangeAlpha = false {
+  /// Whether the opacity follows ``pullingPercent`` (the component fades in as it is pulled):
+  /// MJRefresh's `automaticallyChangeAlpha` (`isAutomaticallyChangeAlpha` in Swift).
+  public var isAutomaticallyChangeAlpha = false {
     didSet {
       guard !isRefreshing else { return }
-      alpha = automaticallyChangeAlpha ? pullingPercent : 1
+      alpha = isAutomaticallyChangeAlpha ? pullingPercent : 1
     }
   }
 
@@ -80,11 +82,11 @@ open class RefreshComponent: View {
   /// Call ``endRefreshing()`` when your work is done.
   public var refreshingBlock: (() -> Void)?
 
-  /// An asynchronous refreshing action: refreshing ends by itself when it returns.
+  /// An asynchronous refreshing block: refreshing ends by itself when it returns.
   ///
   /// The task is cancelled if refreshing is ended by other means or the component is removed
   /// from its scroll model.
-  public var refreshingAction: (@MainActor () async -> Void)?
+  public var asyncRefreshingBlock: (@MainActor () async -> Void)?
 
   /// Called after the refreshing callback (MJRefresh's `beginRefreshingCompletionBlock`).
   public var beginRefreshingCompletionBlock: (() -> Void)?
@@ -101,7 +103,12 @@ open class RefreshComponent: View {
   /// place for haptic feedback on devices).
   public var onArmed: (() -> Void)?
 
-  private var refreshingTarget: (() -> Void)?
+  /// The object whose method is called when refreshing begins (see
+  /// ``init(refreshingTarget:refreshingAction:)``); held weakly, so `nil` once it is gone.
+  public private(set) weak var refreshingTarget: AnyObject?
+
+  /// Calls the target's method on the target it is given.
+  private var refreshingTargetAction: ((AnyObject) -> Void)?
   private var refreshingTask: Task<Void, Never>?
   private var pendingCallbacks: [() -> Void] = []
   private var stateChangeDepth = 0
@@ -120,9 +127,13 @@ open class RefreshComponent: View {
   public var slowAnimationDuration = RefreshConfig.default.slowAnimationDuration
 
   /// Turns off the component's animations: both durations become 0.
-  public func setAnimationDisabled() {
+  ///
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setAnimationDisabled() -> Self {
     fastAnimationDuration = 0
     slowAnimationDuration = 0
+    return self
   }
 
   // MARK: The scroll model
@@ -155,6 +166,78 @@ open class RefreshComponent: View {
     }
   }
 
+  // MARK: The pull, for the subclasses
+
+  /// The edge the component is pulled at (header, back footer, trailer), or `nil` for one that
+  /// is not pulled into view (the automatic footer, a component written on this class).
+  ///
+  /// With an edge, the base hooks do the whole pull of ``PullGeometry``.
+  var pullEdge: PullEdge?
+
+  /// The inset along the edge that the component ignores when placing itself (the header's
+  /// `ignoredScrollViewContentInsetTop` and its kin).
+  var ignoredEdgeInset: CGFloat { 0 }
+
+  /// Follows the offset while refreshing; only the header does (MJRefresh's section-header fix).
+  func followOffsetWhileRefreshing(_ scroll: ScrollModel) {}
+
+  #if DEBUG
+    /// The invariant check of a component that is not pulled, given its contribution; the
+    /// automatic footer overrides it (see `_checkInvariants()`).
+    func _checkOwnInvariants(contribution: EdgeInsets) {}
+  #endif
+
+  /// Ends the refresh of a component that shows no pull (the automatic footer): the end action,
+  /// then the end at once.
+  func endRefreshInPlace(from oldState: RefreshState) {
+    endRefreshingAnimationBeginAction?()
+    finishEndRefreshing(generation: refreshGeneration)
+  }
+
+  /// Called when the component's extent along its pull changed (a gif grew to its frames): a
+  /// component that adds insets while attached (the automatic footer) updates them.
+  func extentDidChange() {}
+
+  /// Whether a pulled component keeps its refreshing inset after the refresh ended (the header
+  /// while it holds a result).
+  var isHoldingRefreshInset: Bool { false }
+
+  /// Called as a pulled component begins showing itself for a refresh (the header drops a
+  /// result it still holds).
+  func willShowForRefreshing() {}
+
+  /// Hides a pulled component whose refresh ended; the header overrides it to record the
+  /// update time and to hold a result.
+  func hideRefreshedComponent() {
+    hideAfterRefreshing(generation: refreshGeneration)
+  }
+
+  // MARK: Parts, for the variants
+
+  /// The parts that make the component's look, in the order they were added.
+  private(set) var parts: [any RefreshComponentPart] = []
+
+  /// The frames that follow ``pullingPercent`` (the Gif variants'), if any.
+  private(set) var pullFollower: StateImages?
+
+  /// Adds a part; it follows the component's state, layout and language from now on.
+  func addPart(_ part: any RefreshComponentPart) {
+    parts.append(part)
+    if let frames = part as? StateImages, !frames.showsOnlyWhileRefreshing { pullFollower = frames }
+  }
+
+  /// The text an indicator sits beside, or `nil` to center the indicator (the state variants
+  /// override it).
+  ///
+  /// - Parameter forFrames: Whether the indicator is a gif's frames (MJRefresh's gif header
+  ///   keeps them beside the time label when the state label alone is hidden; its arrow does
+  ///   not).
+  func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? { nil }
+
+  /// Where an arrow or spinner is centered horizontally when the component decides it (the
+  /// trailer), or `nil` to place it beside ``textBesideIndicator(forFrames:)``.
+  var indicatorCenterX: CGFloat? { nil }
+
   private var scrollTokens: [ObservationToken] = []
   private var languageToken: ObservationToken?
 
@@ -167,7 +250,7 @@ open class RefreshComponent: View {
   public override init(frame: CGRect) {
     super.init(frame: frame)
     prepare()
-    languageToken = RefreshConfig.default.observe(\.languageCode) { [weak self] _, _ in
+    languageToken = RefreshConfig.default.observe(\.localizationRevision) { [weak self] _, _ in
       self?.i18nDidChange()
     }
   }
@@ -180,38 +263,38 @@ open class RefreshComponent: View {
     self.refreshingBlock = refreshingBlock
   }
 
-  /// Creates a component whose refreshing is an asynchronous action; refreshing ends when it
-  /// returns.
+  /// Creates a component whose refreshing is asynchronous work; refreshing ends when it returns.
   ///
   /// ```swift
-  /// scroll.header = RefreshNormalHeader(refreshingAction: {
+  /// scroll.header = RefreshNormalHeader(asyncRefreshingBlock: {
   ///   await feed.reload()
   /// })
   /// ```
   ///
-  /// - Parameter refreshingAction: The work to do while refreshing.
-  public convenience init(refreshingAction: @escaping @MainActor () async -> Void) {
+  /// - Parameter asyncRefreshingBlock: The work to do while refreshing.
+  public convenience init(asyncRefreshingBlock: @escaping @MainActor () async -> Void) {
     self.init(frame: .zero)
-    self.refreshingAction = refreshingAction
+    self.asyncRefreshingBlock = asyncRefreshingBlock
   }
 
   /// Creates a component that calls a method of a target when it refreshes: MJRefresh's
-  /// target–action form.
+  /// target–action form, with its labels.
   ///
   /// The target is held weakly.
   ///
   /// ```swift
-  /// scroll.header = RefreshNormalHeader(refreshingTarget: self, action: FeedController.reload)
+  /// scroll.header = RefreshNormalHeader(
+  ///   refreshingTarget: self, refreshingAction: FeedController.loadNewData)
   /// ```
   ///
   /// - Parameters:
   ///   - target: The object whose method is called.
   ///   - action: The method, as `Type.method`.
   public convenience init<Target: AnyObject>(
-    refreshingTarget target: Target, action: @escaping (Target) -> () -> Void
+    refreshingTarget target: Target, refreshingAction action: @escaping (Target) -> () -> Void
   ) {
     self.init(frame: .zero)
-    setRefreshingTarget(target, action: action)
+    setRefreshingTarget(target, refreshingAction: action)
   }
 
   /// Sets the target and method called when refreshing begins; the target is held weakly.
@@ -220,10 +303,11 @@ open class RefreshComponent: View {
   ///   - target: The object whose method is called.
   ///   - action: The method, as `Type.method`.
   public func setRefreshingTarget<Target: AnyObject>(
-    _ target: Target, action: @escaping (Target) -> () -> Void
+    _ target: Target, refreshingAction action: @escaping (Target) -> () -> Void
   ) {
-    refreshingTarget = { [weak target] in
-      guard let target else { return }
+    refreshingTarget = target
+    refreshingTargetAction = { object in
+      guard let target = object as? Target else { return }
       action(target)()
     }
   }
@@ -235,15 +319,20 @@ open class RefreshComponent: View {
   /// Call `super` first.
   open func prepare() {
     backgroundColor = nil
+    // As wide as the scroll model, whatever its width becomes (MJRefresh's components are
+    // flexible along their edge; the trailer is flexible in height instead).
+    autoresizingMask = .flexibleWidth
   }
 
   /// Lays out the component and its subviews; runs on every layout pass.
   ///
   /// Call `super` first.
-  open func placeSubviews() {}
+  open func placeSubviews() {
+    for part in parts { part.place(in: self) }
+  }
 
   /// Called when the scroll model's content offset changes while the component is visible and
-  /// interactive.
+  /// interactive, after the built-in component has followed it.
   ///
   /// Call `super` first.
   ///
@@ -251,7 +340,8 @@ open class RefreshComponent: View {
   open func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {}
 
   /// Called when the scroll model's content size changes (even while the component is hidden), and
-  /// once when the component is attached (with `nil`).
+  /// once when the component is attached (with `nil`), after the built-in component has placed
+  /// itself.
   ///
   /// Call `super` first.
   ///
@@ -259,12 +349,46 @@ open class RefreshComponent: View {
   open func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {}
 
   /// Called when the scroll model's pan state changes while the component is visible and
-  /// interactive.
+  /// interactive, after the built-in component has reacted to it.
   ///
   /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new pan states.
   open func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {}
+
+  // MARK: What the built-in components do with the scroll model's changes
+
+  /// Follows a new content offset, then calls the hook; `scroll` is the model that changed, so
+  /// the hot path loads no weak reference.
+  func scrollDidChangeOffset(_ change: ObservedChange<CGPoint>?, in scroll: ScrollModel) {
+    if let pullEdge { followOffset(along: pullEdge, in: scroll) }
+    scrollViewContentOffsetDidChange(change)
+  }
+
+  /// Places the component for a new content size, then calls the hook.
+  func scrollDidChangeContentSize(_ change: ObservedChange<CGSize>?, in scroll: ScrollModel) {
+    if let pullEdge, pullEdge != .top { placeAlongEdge(pullEdge, in: scroll) }
+    scrollViewContentSizeDidChange(change)
+  }
+
+  /// Reacts to a new pan state (a release while pulling refreshes), then calls the hook.
+  func scrollDidChangePanState(_ change: ObservedChange<PanState>?, in scroll: ScrollModel) {
+    if pullEdge != nil { refreshIfReleasedWhilePulling(in: scroll) }
+    scrollViewPanStateDidChange(change)
+  }
+
+  /// Whether offset and pan changes reach the component: only while it is visible and
+  /// interactive (content size changes always do).
+  private var followsScrolling: Bool {
+    isUserInteractionEnabled && !isHidden
+  }
+
+  /// Runs ``scrollDidChangeContentSize(_:in:)`` without a change: on attaching, and when an
+  /// ignored inset changes.
+  func contentSizeNeedsPlacing() {
+    guard let scrollView else { return }
+    scrollDidChangeContentSize(nil, in: scrollView)
+  }
 
   /// Called after ``state`` changed; react to the new state here.
   ///
@@ -274,14 +398,23 @@ open class RefreshComponent: View {
   open func stateDidChange(from oldState: RefreshState) {
     if state == .pulling { onArmed?() }
     setNeedsLayout()
+    if let pullEdge { pullStateDidChange(along: pullEdge, from: oldState) }
+    for part in parts { part.show(state, from: oldState, in: self) }
   }
 
-  /// Called when ``RefreshConfig/languageCode`` changes; update your titles.
+  /// Called when ``RefreshConfig/languageCode``, ``RefreshConfig/i18nBundle`` or
+  /// ``RefreshConfig/i18nFilename`` changes; update your titles.
   ///
-  /// Call `super` first.
+  /// Call `super` first: the built-in titles are updated and the subviews laid out again in it.
   open func i18nDidChange() {
+    languageDidChange()
+    for part in parts { part.languageDidChange(in: self) }
     placeSubviews()
   }
+
+  /// Updates the built-in localized texts that are not parts (the header's time label) before
+  /// the component lays itself out again for the new language.
+  func languageDidChange() {}
 
   // MARK: Refreshing
 
@@ -319,6 +452,19 @@ open class RefreshComponent: View {
     state = .idle
   }
 
+  /// Ends refreshing (cancelling an asynchronous action) and enters ``RefreshState/noMoreData``:
+  /// the footers' and the trailer's `endRefreshingWithNoMoreData()`.
+  func enterNoMoreData() {
+    cancelRefreshingTask()
+    state = .noMoreData
+  }
+
+  /// Leaves ``RefreshState/noMoreData`` for idle; does nothing in any other state.
+  func leaveNoMoreData() {
+    guard state == .noMoreData else { return }
+    state = .idle
+  }
+
   /// Cancels the asynchronous refreshing action, if one is running.
   func cancelRefreshingTask() {
     refreshingTask?.cancel()
@@ -343,7 +489,7 @@ open class RefreshComponent: View {
   /// provided refresh `generation` is still the current one.
   ///
   /// Subclasses call it when the component has been shown; it runs the block, the target's
-  /// method, the asynchronous action (which ends refreshing when it returns), then
+  /// method, the asynchronous block (which ends refreshing when it returns), then
   /// ``beginRefreshingCompletionBlock``.
   ///
   /// - Parameter generation: The refresh the callback belongs to (see ``refreshGeneration``).
@@ -353,10 +499,10 @@ open class RefreshComponent: View {
         return
       }
       self.refreshingBlock?()
-      self.refreshingTarget?()
-      if let action = self.refreshingAction {
+      if let target = self.refreshingTarget { self.refreshingTargetAction?(target) }
+      if let block = self.asyncRefreshingBlock {
         self.refreshingTask = Task { @MainActor [weak self] in
-          await action()
+          await block()
           guard let self, !Task.isCancelled, self.refreshGeneration == generation else { return }
           self.refreshingTask = nil
           self.endRefreshing()
@@ -369,6 +515,28 @@ open class RefreshComponent: View {
     } else {
       run()
     }
+  }
+
+  /// Runs the refreshing callbacks now: MJRefresh's `executeRefreshingCallback`.
+  ///
+  /// The block runs, then the target's method, the asynchronous block and
+  /// ``beginRefreshingCompletionBlock``.
+  ///
+  /// The built-in components call it once they are shown. A component written directly on
+  /// `RefreshComponent` (MJRefresh's DIY examples) sets ``state`` to
+  /// ``RefreshState/refreshing`` and calls it:
+  ///
+  /// ```swift
+  /// override func stateDidChange(from oldState: RefreshState) {
+  ///   super.stateDidChange(from: oldState)
+  ///   if state == .refreshing { executeRefreshingCallback() }
+  /// }
+  /// ```
+  ///
+  /// It does nothing unless the component is refreshing; called while the state is changing,
+  /// it runs once the change is complete.
+  public func executeRefreshingCallback() {
+    executeRefreshingCallback(generation: refreshGeneration)
   }
 
   private func runPendingCallbacks() {
@@ -403,25 +571,29 @@ open class RefreshComponent: View {
     scrollView = scroll
     scroll.alwaysBounceVertical = true
     attachObservers(to: scroll)
+    scrollDidChangeContentSize(nil, in: scroll)
   }
 
   private func attachObservers(to scroll: ScrollModel) {
-    // `unowned(unsafe)`: the component owns the tokens, which are invalidated before it goes
-    // (on detaching, or when the tokens die with it), and an invalidated observation is never
-    // called, so the handlers cannot outlive the component; this saves a checked retain per
-    // change.
+    // Weakly held: the component owns the tokens and the tokens own these handlers, so a strong
+    // capture would keep a component whose scroll model went away alive for ever. A handler may
+    // also run while an earlier one frees the component (a footer whose block detaches it): the
+    // strong local it loads keeps the component alive until its own call returns. The reference
+    // is a `weak let`, so loading it takes no exclusivity check; the scroll model comes in as
+    // the handler's argument, so no weak load is needed for it.
+    let component = WeakComponent(self)
     scrollTokens = [
-      scroll.observe(\.contentOffset, options: [.old, .new]) { [unowned(unsafe) self] _, change in
-        guard self.isUserInteractionEnabled, !self.isHidden else { return }
-        self.scrollViewContentOffsetDidChange(change)
+      scroll.observe(\.contentOffset, options: [.old, .new]) { scroll, change in
+        guard let component = component.value, component.followsScrolling else { return }
+        component.scrollDidChangeOffset(change, in: scroll)
       },
-      scroll.observe(\.contentSize, options: [.old, .new]) { [unowned(unsafe) self] _, change in
-        guard self.isUserInteractionEnabled else { return }
-        self.scrollViewContentSizeDidChange(change)
+      scroll.observe(\.contentSize, options: [.old, .new]) { scroll, change in
+        guard let component = component.value, component.isUserInteractionEnabled else { return }
+        component.scrollDidChangeContentSize(change, in: scroll)
       },
-      scroll.observe(\.panState, options: [.old, .new]) { [unowned(unsafe) self] _, change in
-        guard self.isUserInteractionEnabled, !self.isHidden else { return }
-        self.scrollViewPanStateDidChange(change)
+      scroll.observe(\.panState, options: [.old, .new]) { scroll, change in
+        guard let component = component.value, component.followsScrolling else { return }
+        component.scrollDidChangePanState(change, in: scroll)
       },
     ]
   }
@@ -440,7 +612,11 @@ open class RefreshComponent: View {
       refreshGeneration += 1
       pendingCallbacks = []
       state = .idle
+    } else if state == .pulling {
+      // Armed by a pull on the scroll model it leaves: no later release may trigger it.
+      state = .idle
     }
+    if state == .idle { pullingPercent = 0 }
   }
 
   /// Places the subviews, then lets UIKit-style layout continue.
@@ -451,15 +627,15 @@ open class RefreshComponent: View {
     super.layoutSubviews()
   }
 
-  /// Turns ``RefreshState/willRefresh`` into refreshing once the component is displayed, as
-  /// MJRefresh's `drawRect:` does.
+  /// Turns ``RefreshState/willRefresh`` into refreshing once the window's display pass has drawn
+  /// the component, as MJRefresh's `drawRect:` does.
   ///
-  /// Overrides must call `super`.
-  ///
-  /// - Parameter canvas: Where to draw.
-  open override func draw(in canvas: Canvas) {
-    super.draw(in: canvas)
-    if state == .willRefresh, window != nil {
+  /// Only the window's own display pass (its frame on the clock) gets here: drawing a window
+  /// into a terminal or SVG canvas calls ``View/draw(in:)``, which changes no state.
+  override func displayIfNeeded(in canvas: Canvas) {
+    let isDue = needsDisplay && !isHidden
+    super.displayIfNeeded(in: canvas)
+    if isDue, state == .willRefresh, window != nil {
       state = .refreshing
     }
   }

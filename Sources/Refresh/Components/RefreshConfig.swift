@@ -1,13 +1,15 @@
 import Foundation
 import Observing
 
-/// Settings shared by every refresh component: the language of their titles.
+/// Settings shared by every refresh component: the language of their titles, an app's own
+/// strings table, the animation durations.
 ///
-/// Switching the language updates every attached component at once (each gets
-/// ``RefreshComponent/i18nDidChange()``):
+/// Switching the language, or the app's table, updates every attached component at once (each
+/// gets ``RefreshComponent/i18nDidChange()``):
 ///
 /// ```swift
 /// RefreshConfig.default.languageCode = "zh-Hans"
+/// RefreshConfig.default.i18nBundle = .main  // the app's own <language>.lproj/Localizable.strings
 /// ```
 @MainActor
 public final class RefreshConfig: Observable {
@@ -20,7 +22,41 @@ public final class RefreshConfig: Observable {
   /// The language of the titles: "en", "zh-Hans", "zh-Hant", "ko", "ru", "uk" (other spellings
   /// such as "zh_CN" or "ko-KR" are understood), or `nil` for the process's preferred language,
   /// falling back to English.
-  @Observed public var languageCode: String?
+  @Observed public var languageCode: String? {
+    didSet { localizationDidChange() }
+  }
+
+  /// A bundle whose strings tables override the built-in titles, key by key: MJRefresh's
+  /// `i18nBundle`.
+  ///
+  /// The table is `<language>.lproj/<i18nFilename>.strings` in the bundle, for the language the
+  /// titles are in (``languageCode`` resolved as the built-in tables resolve it); its keys are
+  /// MJRefresh's (``RefreshText``'s raw values, such as `MJRefreshHeaderIdleText`). A key the
+  /// app's table lacks comes from the built-in table. `.lproj` folders are found whatever the
+  /// case of their names (SwiftPM lower-cases them on Linux).
+  @Observed public var i18nBundle: Bundle? {
+    didSet { localizationDidChange() }
+  }
+
+  /// The name of the app's strings table in ``i18nBundle``: MJRefresh's `i18nFilename`.
+  ///
+  /// Without `.strings`; `Localizable` when `nil`.
+  @Observed public var i18nFilename: String? {
+    didSet { localizationDidChange() }
+  }
+
+  /// Counts the changes of ``languageCode``, ``i18nBundle`` and ``i18nFilename``: components
+  /// observe it to update their titles, and cached titles are keyed by it.
+  @Observed private(set) var localizationRevision = 0
+
+  /// The app's tables, by language, for the current bundle and file name.
+  private var appTables: StringsTableCache?
+
+  /// The strings already looked up, and the language they are in, until the localization
+  /// changes: components rebuild texts on every state change, and resolving the process's
+  /// preferred language costs far more than finding a string here.
+  private var foundStrings: [String: String] = [:]
+  private var resolvedLanguage: String?
 
   /// The duration of quick animations (turning the arrow, showing a refreshing header), in
   /// seconds: MJRefresh's `MJRefreshFastAnimationDuration`, 0.25.
@@ -36,8 +72,53 @@ public final class RefreshConfig: Observable {
   /// The localized title for a key in the current language.
   ///
   /// - Parameter text: The title's key.
-  /// - Returns: The title in ``languageCode``'s language.
+  /// - Returns: The title in ``languageCode``'s language, from the app's table when it has one.
   public func localized(_ text: RefreshText) -> String {
-    text.localized(language: languageCode)
+    localizedString(forKey: text.rawValue)
+  }
+
+  /// The string for a key in the current language: MJRefresh's `localizedStringForKey:value:`,
+  /// for custom components.
+  ///
+  /// The string comes from the app's table (``i18nBundle``, ``i18nFilename``), else the
+  /// built-in one, else `value`.
+  ///
+  /// ```swift
+  /// label.text = RefreshConfig.default.localizedString(forKey: "MJRefreshHeaderIdleText")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key, such as `MJRefreshHeaderIdleText`.
+  ///   - value: What to return when no table has the key; the key itself when `nil`.
+  /// - Returns: The localized string.
+  public func localizedString(forKey key: String, value: String? = nil) -> String {
+    if let string = foundStrings[key] { return string }
+    let language =
+      resolvedLanguage
+      ?? RefreshText.resolvedLanguage(languageCode, preferredLanguages: Locale.preferredLanguages)
+    resolvedLanguage = language
+    let app = appTables?.table(for: language)[key].flatMap { $0.isEmpty ? nil : $0 }
+    guard let string = app ?? RefreshText.bundledString(forKey: key, language: language) else {
+      return value ?? key
+    }
+    foundStrings[key] = string
+    return string
+  }
+
+  private func localizationDidChange() {
+    if let bundle = i18nBundle {
+      let table = i18nFilename ?? StringsFile.tableName
+      appTables = StringsTableCache { language in
+        guard let url = StringsFile.url(forLanguage: language, table: table, in: bundle),
+          let data = try? Data(contentsOf: url)
+        else { return [:] }
+        return StringsFile.table(from: data) ?? [:]
+      }
+    } else {
+      appTables = nil
+    }
+    foundStrings = [:]
+    resolvedLanguage = nil
+    localizationRevision += 1
   }
 }

@@ -15,39 +15,39 @@ import Foundation
 /// Lookups are cached and safe to perform from any thread.
 public enum RefreshText: String, CaseIterable, Sendable {
   /// The header's title while it is idle ("Pull down to refresh").
-  case headerIdle = "header.idle"
+  case headerIdle = "MJRefreshHeaderIdleText"
   /// The header's title once pulled far enough to refresh ("Release to refresh").
-  case headerPulling = "header.pulling"
+  case headerPulling = "MJRefreshHeaderPullingText"
   /// The header's title while refreshing ("Loading...").
-  case headerRefreshing = "header.refreshing"
+  case headerRefreshing = "MJRefreshHeaderRefreshingText"
 
   /// The automatic footer's title while it is idle ("Tap or pull up to load more").
-  case autoFooterIdle = "footer.auto.idle"
+  case autoFooterIdle = "MJRefreshAutoFooterIdleText"
   /// The automatic footer's title while loading ("Loading...").
-  case autoFooterRefreshing = "footer.auto.refreshing"
+  case autoFooterRefreshing = "MJRefreshAutoFooterRefreshingText"
   /// The automatic footer's title when everything has been loaded ("No more data").
-  case autoFooterNoMoreData = "footer.auto.noMoreData"
+  case autoFooterNoMoreData = "MJRefreshAutoFooterNoMoreDataText"
 
   /// The back footer's title while it is idle ("Pull up to load more").
-  case backFooterIdle = "footer.back.idle"
+  case backFooterIdle = "MJRefreshBackFooterIdleText"
   /// The back footer's title once pulled far enough to load ("Release to load more").
-  case backFooterPulling = "footer.back.pulling"
+  case backFooterPulling = "MJRefreshBackFooterPullingText"
   /// The back footer's title while loading ("Loading...").
-  case backFooterRefreshing = "footer.back.refreshing"
+  case backFooterRefreshing = "MJRefreshBackFooterRefreshingText"
   /// The back footer's title when everything has been loaded ("No more data").
-  case backFooterNoMoreData = "footer.back.noMoreData"
+  case backFooterNoMoreData = "MJRefreshBackFooterNoMoreDataText"
 
   /// The trailer's title while it is idle ("Slide to see details").
-  case trailerIdle = "trailer.idle"
+  case trailerIdle = "MJRefreshTrailerIdleText"
   /// The trailer's title once pulled far enough to trigger ("Release to see details").
-  case trailerPulling = "trailer.pulling"
+  case trailerPulling = "MJRefreshTrailerPullingText"
 
   /// The text put before the last update time ("Last update: ").
-  case lastUpdatedPrefix = "lastUpdated.prefix"
+  case lastUpdatedPrefix = "MJRefreshHeaderLastTimeText"
   /// The word for a last update that happened today ("Today").
-  case lastUpdatedToday = "lastUpdated.today"
+  case lastUpdatedToday = "MJRefreshHeaderDateTodayText"
   /// The text shown when there has been no update yet ("No record").
-  case lastUpdatedNone = "lastUpdated.none"
+  case lastUpdatedNone = "MJRefreshHeaderNoneLastDateText"
 
   /// The canonical codes of the languages the titles are available in.
   ///
@@ -139,6 +139,12 @@ public enum RefreshText: String, CaseIterable, Sendable {
     return key
   }
 
+  /// The built-in string for a key, in a language or else English; `nil` when neither has it.
+  static func bundledString(forKey key: String, language: String) -> String? {
+    let value = string(forKey: key, language: language)
+    return value == key && bundledTables.table(for: fallbackLanguage)[key] == nil ? nil : value
+  }
+
   /// The parsed tables of the module's resource bundle, loaded on first use.
   static let bundledTables = StringsTableCache(load: loadBundledTable(language:))
 
@@ -150,212 +156,5 @@ public enum RefreshText: String, CaseIterable, Sendable {
       let data = try? Data(contentsOf: url)
     else { return [:] }
     return StringsFile.table(from: data) ?? [:]
-  }
-}
-
-/// A thread-safe cache of strings tables, keyed by language code.
-///
-/// Each language is loaded at most once, under the cache's lock; later lookups return the stored
-/// table (an empty one when loading found nothing).
-final class StringsTableCache: @unchecked Sendable {
-  /// Guards `tables` and `loads`.
-  private let lock = NSLock()
-  private var tables: [String: [String: String]] = [:]
-  private var loads = 0
-  private let load: @Sendable (String) -> [String: String]
-
-  /// Creates an empty cache that fills itself with `load`.
-  init(load: @escaping @Sendable (String) -> [String: String]) {
-    self.load = load
-  }
-
-  /// The table for `language`, loading it on first use.
-  func table(for language: String) -> [String: String] {
-    lock.withLock {
-      if let table = tables[language] { return table }
-      let table = load(language)
-      loads += 1
-      tables[language] = table
-      return table
-    }
-  }
-
-  /// How many times the cache has called its loader.
-  var loadCount: Int { lock.withLock { loads } }
-}
-
-/// Finding and decoding `.strings` files.
-enum StringsFile {
-  /// The name of the strings table, without its extension.
-  static let tableName = "Localizable"
-
-  /// The URL of the `Localizable.strings` file for a language in a bundle.
-  ///
-  /// Asks the bundle first. On Linux, SwiftPM lower-cases `.lproj` folder names when it copies
-  /// resources (`zh-Hans.lproj` becomes `zh-hans.lproj`) and Foundation's lookup is
-  /// case-sensitive, so a failed lookup is retried by listing the bundle's resource directory and
-  /// matching the folder name case-insensitively.
-  static func url(forLanguage language: String, in bundle: Bundle) -> URL? {
-    if let url = bundle.url(
-      forResource: tableName, withExtension: "strings", subdirectory: nil, localization: language)
-    {
-      return url
-    }
-    guard let root = bundle.resourceURL,
-      let entries = try? FileManager.default.contentsOfDirectory(atPath: root.path)
-    else { return nil }
-    let folderName = "\(language).lproj".lowercased()
-    guard let folder = entries.first(where: { $0.lowercased() == folderName }) else { return nil }
-    let url = root.appendingPathComponent(folder).appendingPathComponent("\(tableName).strings")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
-  }
-
-  /// The key-value pairs of a `.strings` file's contents.
-  ///
-  /// Tries `PropertyListSerialization` (text or binary form), then ``parse(_:)``.
-  ///
-  /// - Returns: The table, or `nil` when the data is not a strings table.
-  static func table(from data: Data) -> [String: String]? {
-    if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil),
-      let dictionary = plist as? [String: Any]
-    {
-      return dictionary.compactMapValues { $0 as? String }
-    }
-    return text(from: data).flatMap(parse)
-  }
-
-  /// The text of a `.strings` file: UTF-16 when it starts with a byte order mark, else UTF-8.
-  static func text(from data: Data) -> String? {
-    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
-      return String(data: data, encoding: .utf16)
-    }
-    return String(data: data, encoding: .utf8)
-  }
-
-  /// Parses the text of a `.strings` file.
-  ///
-  /// Understands `"key" = "value";` entries, the `"key";` shorthand (the value is the key),
-  /// `/* */` and `//` comments, and the escapes `\"`, `\\`, `\'`, `\n`, `\t`, `\r`, `\0` and
-  /// `\U` or `\u` followed by four hexadecimal digits (surrogate pairs are combined).
-  ///
-  /// - Returns: The table, or `nil` when the text is malformed.
-  static func parse(_ text: String) -> [String: String]? {
-    var scanner = StringsScanner(text)
-    var table: [String: String] = [:]
-    while true {
-      guard scanner.skipTrivia() else { return nil }
-      if scanner.isAtEnd { return table }
-      guard let key = scanner.quotedString(), scanner.skipTrivia() else { return nil }
-      if scanner.consume(";") {
-        table[key] = key
-        continue
-      }
-      guard scanner.consume("="), scanner.skipTrivia(), let value = scanner.quotedString(),
-        scanner.skipTrivia(), scanner.consume(";")
-      else { return nil }
-      table[key] = value
-    }
-  }
-}
-
-/// A cursor over the Unicode scalars of a `.strings` file.
-private struct StringsScanner {
-  private let scalars: [Unicode.Scalar]
-  private var index = 0
-
-  init(_ text: String) {
-    scalars = Array(text.unicodeScalars)
-  }
-
-  var isAtEnd: Bool { index == scalars.count }
-
-  private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-
-  private func peek(_ offset: Int) -> Unicode.Scalar? {
-    index + offset < scalars.count ? scalars[index + offset] : nil
-  }
-
-  /// Consumes `scalar` if it is next.
-  mutating func consume(_ scalar: Unicode.Scalar) -> Bool {
-    guard current == scalar else { return false }
-    index += 1
-    return true
-  }
-
-  /// Skips whitespace, byte order marks and comments; `false` for an unterminated comment.
-  mutating func skipTrivia() -> Bool {
-    while let scalar = current {
-      if scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
-        index += 1
-      } else if scalar == "/", peek(1) == "/" {
-        while let next = current, next != "\n" { index += 1 }
-      } else if scalar == "/", peek(1) == "*" {
-        index += 2
-        while !(current == "*" && peek(1) == "/") {
-          guard current != nil else { return false }
-          index += 1
-        }
-        index += 2
-      } else {
-        return true
-      }
-    }
-    return true
-  }
-
-  /// Consumes a double-quoted string and returns its unescaped contents.
-  mutating func quotedString() -> String? {
-    guard consume("\"") else { return nil }
-    var result = String.UnicodeScalarView()
-    var pendingHighSurrogate: UInt32?
-    while let scalar = current {
-      index += 1
-      if scalar == "\"" {
-        return pendingHighSurrogate == nil ? String(result) : nil
-      }
-      guard scalar == "\\" else {
-        guard pendingHighSurrogate == nil else { return nil }
-        result.append(scalar)
-        continue
-      }
-      guard let escaped = current else { return nil }
-      index += 1
-      if escaped == "U" || escaped == "u" {
-        guard let unit = hexQuad() else { return nil }
-        if let high = pendingHighSurrogate {
-          guard (0xDC00...0xDFFF).contains(unit) else { return nil }
-          let value = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)
-          guard let combined = Unicode.Scalar(value) else { return nil }
-          result.append(combined)
-          pendingHighSurrogate = nil
-        } else if (0xD800...0xDBFF).contains(unit) {
-          pendingHighSurrogate = unit
-        } else {
-          guard let decoded = Unicode.Scalar(unit) else { return nil }
-          result.append(decoded)
-        }
-        continue
-      }
-      guard pendingHighSurrogate == nil else { return nil }
-      switch escaped {
-      case "n": result.append("\n")
-      case "t": result.append("\t")
-      case "r": result.append("\r")
-      case "0": result.append("\0")
-      default: result.append(escaped)
-      }
-    }
-    return nil
-  }
-
-  /// Consumes four hexadecimal digits and returns their value.
-  private mutating func hexQuad() -> UInt32? {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard let scalar = current, let digit = Character(scalar).hexDigitValue else { return nil }
-      value = value << 4 | UInt32(digit)
-      index += 1
-    }
-    return value
   }
 }

@@ -5,10 +5,10 @@ import Foundation
 struct StateTitles {
   private var defaults: [RefreshState: RefreshText] = [:]
   private var custom: [RefreshState: String] = [:]
-  /// The localized defaults already looked up, and the language they are in: a component
-  /// looks its title up on every state change.
+  /// The localized defaults already looked up, and the localization they come from (the
+  /// configuration's revision): a component looks its title up on every state change.
   private var resolved: [RefreshState: String] = [:]
-  private var resolvedLanguage: String??
+  private var resolvedRevision: Int?
 
   /// Registers the localized default title of a state.
   mutating func setDefault(_ text: RefreshText, for state: RefreshState) {
@@ -25,10 +25,10 @@ struct StateTitles {
   @MainActor
   mutating func title(for state: RefreshState) -> String? {
     if let title = custom[state] { return title }
-    let language = RefreshConfig.default.languageCode
-    if resolvedLanguage != .some(language) {
+    let revision = RefreshConfig.default.localizationRevision
+    if resolvedRevision != revision {
       resolved = [:]
-      resolvedLanguage = .some(language)
+      resolvedRevision = revision
     }
     if let title = resolved[state] { return title }
     let title = defaults[state].map { RefreshConfig.default.localized($0) }

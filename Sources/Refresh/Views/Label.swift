@@ -152,8 +152,22 @@ open class Label: View {
   }
 
   private func naturalSize(_ text: String?, _ numberOfLines: Int) -> CGSize {
-    TextMetrics.size(of: text ?? "", numberOfLines: numberOfLines)
+    let text = text ?? ""
+    if let known = recentSizes.first(where: { $0.lines == numberOfLines && $0.text == text }) {
+      return known.size
+    }
+    let size = TextMetrics.size(of: text, numberOfLines: numberOfLines)
+    if recentSizes.count == Self.recentSizesLimit { recentSizes.removeFirst() }
+    recentSizes.append((text, numberOfLines, size))
+    return size
   }
+
+  /// The last texts measured, with their line limits and sizes: a refresh control's label goes
+  /// back and forth between a few titles, and measuring one again costs far more than finding it.
+  private var recentSizes: [(text: String, lines: Int, size: CGSize)] = []
+
+  /// How many measured texts ``recentSizes`` keeps: a component's titles per state.
+  private static let recentSizesLimit = 5
 
   private func contentDidChange(resized: Bool) {
     setNeedsDisplay()

@@ -35,8 +35,11 @@ open class View: Observable {
   @Observed(validate: acceptFiniteRect)
   public var frame: CGRect = .zero {
     didSet {
-      if frame.size != oldValue.size { frameSizeDidChange() }
       recordAnimation(of: .frame, from: oldValue, to: frame)
+      if frame.size != oldValue.size {
+        frameSizeDidChange()
+        if autoresizesSubviews { resizeSubviews(withOldSize: oldValue.size) }
+      }
     }
   }
 
@@ -69,6 +72,18 @@ open class View: Observable {
 
   /// Whether subviews are clipped to the bounds when drawn.
   public var clipsToBounds = false
+
+  /// How the view follows a change of its superview's bounds size (UIKit's
+  /// `autoresizingMask`); empty by default, as in UIKit.
+  ///
+  /// ```swift
+  /// header.autoresizingMask = .flexibleWidth  // as wide as the scroll model, always
+  /// ```
+  public var autoresizingMask: AutoresizingMask = []
+
+  /// Whether subviews follow their ``autoresizingMask`` when this view's size changes (`true`
+  /// by default, as in UIKit).
+  public var autoresizesSubviews = true
 
   /// Called when the view is tapped (see ``Window/sendTap(at:)``).
   public var onTap: ((View) -> Void)?
@@ -225,6 +240,15 @@ open class View: Observable {
   /// Called when the frame's size changed: the view needs layout.
   func frameSizeDidChange() {
     setNeedsLayout()
+  }
+
+  /// Moves and resizes the subviews by their ``autoresizingMask`` after this view's size
+  /// changed from `oldSize` (the bounds size is the frame size).
+  private func resizeSubviews(withOldSize oldSize: CGSize) {
+    let newSize = frame.size
+    for subview in subviews where !subview.autoresizingMask.isEmpty {
+      subview.frame = subview.autoresizingMask.resized(subview.frame, from: oldSize, to: newSize)
+    }
   }
 
   /// Whether the view is `view` or one of its descendants.

@@ -13,7 +13,7 @@ open class RefreshFooter: RefreshComponent {
 
   /// A bottom inset of the scroll model that the footer ignores when placing itself.
   public var ignoredScrollViewContentInsetBottom: CGFloat = 0 {
-    didSet { scrollViewContentSizeDidChange(nil) }
+    didSet { contentSizeNeedsPlacing() }
   }
 
   open override func prepare() {
@@ -26,18 +26,13 @@ open class RefreshFooter: RefreshComponent {
   ///
   /// Works from any state; a later stray ``RefreshComponent/endRefreshing()`` does not undo it.
   public func endRefreshingWithNoMoreData() {
-    refreshingTaskWillEnd()
-    state = .noMoreData
+    enterNoMoreData()
   }
 
   /// Leaves ``RefreshState/noMoreData``: the footer is idle and loads again.
   public func resetNoMoreData() {
-    guard state == .noMoreData else { return }
-    state = .idle
+    leaveNoMoreData()
   }
 
-  /// Cancels a running asynchronous action before the state leaves refreshing.
-  func refreshingTaskWillEnd() {
-    cancelRefreshingTask()
-  }
+  override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetBottom }
 }

@@ -10,16 +10,10 @@ import Foundation
 /// ```
 @MainActor
 open class RefreshGifHeader: RefreshStateHeader {
-  private var frames: StateImages!
+  private lazy var frames = StateImages(in: self)
 
   /// The view that shows the frames.
   public var gifView: ImageView { frames.gifView }
-
-  open override func prepare() {
-    super.prepare()
-    labelLeftInset = 20
-    frames = StateImages(in: self)
-  }
 
   /// Sets the frames of a state.
   ///
@@ -27,9 +21,12 @@ open class RefreshGifHeader: RefreshStateHeader {
   ///   - images: The frames; idle frames follow the pull, others loop.
   ///   - duration: One loop's length; 0.1 second per frame when `nil`.
   ///   - state: The state they belong to.
-  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState) {
-    frames.setImages(images, duration: duration, for: state)
-    setNeedsLayout()
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState)
+    -> Self
+  {
+    frames.setImages(images, duration: duration, for: state, in: self)
   }
 
   /// The frames of a state.
@@ -40,22 +37,9 @@ open class RefreshGifHeader: RefreshStateHeader {
     frames.images(for: state)
   }
 
-  open override var pullingPercent: CGFloat {
-    didSet { frames?.follow(pullingPercent: pullingPercent, in: state) }
-  }
-
-  open override func placeSubviews() {
-    super.placeSubviews()
-    if stateLabel.isHidden, lastUpdatedTimeLabel.isHidden {
-      gifView.frame = bounds
-    } else {
-      let width = max(0, frame.width * 0.5 - labelLeftInset - widestTextWidth / 2)
-      gifView.frame = CGRect(x: 0, y: 0, width: width, height: frame.height)
-    }
-  }
-
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    frames.show(state)
+  open override func prepare() {
+    super.prepare()
+    labelLeftInset = 20  // MJRefresh's gif components keep 20 points beside the text
+    addPart(frames)
   }
 }

@@ -14,7 +14,8 @@ import Observing
 /// - refreshing adds `h` to the top inset and scrolls to `-(orig.top + h)` over the fast
 ///   duration, then calls back; while refreshing the extra top inset follows the offset,
 ///   clamped to `0...h` (MJRefresh's section-header fix);
-/// - ending hides the extra inset over the slow duration and records the update time.
+/// - ending records the update time and hides the extra inset over the slow duration (after
+///   holding a result, with ``endRefreshing(result:)``).
 @MainActor
 open class RefreshHeader: RefreshComponent {
   /// MJRefresh's header height, 54 points.
@@ -22,15 +23,16 @@ open class RefreshHeader: RefreshComponent {
 
   /// The key under which the last update time is stored.
   public var lastUpdatedTimeKey = RefreshHeader.defaultLastUpdatedTimeKey {
-    didSet { lastUpdatedTimeKeyDidChange() }
+    didSet { lastUpdatedTimeDidChange() }
   }
 
-  /// The store's key unless one is set: stable across launches.
-  public static let defaultLastUpdatedTimeKey = "RefreshHeaderLastUpdatedTime"
+  /// The store's key unless one is set: MJRefresh's own `MJRefreshHeaderLastUpdatedTimeKey`, so
+  /// that an app migrated from MJRefresh keeps its users' last update dates.
+  public static let defaultLastUpdatedTimeKey = "MJRefreshHeaderLastUpdatedTimeKey"
 
   /// Where the last update time is kept; `UserDefaults.standard` unless one is set.
   public var lastUpdatedTimeStore: LastUpdatedTimeStore = UserDefaultsLastUpdatedTimeStore() {
-    didSet { lastUpdatedTimeKeyDidChange() }
+    didSet { lastUpdatedTimeDidChange() }
   }
 
   /// The time of the last refresh, from ``lastUpdatedTimeStore``.
@@ -41,7 +43,7 @@ open class RefreshHeader: RefreshComponent {
   /// The current date; the last update time and expiry are measured against it (replace it in
   /// tests).
   public var currentDate: () -> Date = { Date() } {
-    didSet { lastUpdatedTimeKeyDidChange() }
+    didSet { lastUpdatedTimeDidChange() }
   }
 
   /// A top inset of the scroll model that the header ignores when placing itself.
@@ -53,47 +55,40 @@ open class RefreshHeader: RefreshComponent {
   public var resultHoldDuration: TimeInterval = 1
 
   /// The result shown after the last refresh, while it is held (see ``endRefreshing(result:)``).
-  @Observed public private(set) var resultText: String?
+  @Observed public private(set) var resultText: String? {
+    didSet { if resultText != oldValue { resultTextDidChange() } }
+  }
+
+  /// Called when ``resultText`` changed; the state header shows it in place of its title.
+  ///
+  /// A method rather than an observation of the header by itself: an observer on the header
+  /// would put every property it publishes (``RefreshComponent/pullingPercent`` on each offset,
+  /// above all) on the notifying path.
+  func resultTextDidChange() {}
 
   private var resultHold: ClockTask?
 
   open override func prepare() {
     super.prepare()
+    pullEdge = .top
     frame.size.height = RefreshHeader.defaultHeight
   }
 
   open override func placeSubviews() {
     super.placeSubviews()
+    // y = -h - ignoredTop, which needs no scroll model (``PullGeometry``'s top edge).
     frame.origin.y = -frame.height - ignoredScrollViewContentInsetTop
   }
 
-  /// Called when the last update time's key or store changed; the state header shows it.
-  func lastUpdatedTimeKeyDidChange() {}
+  /// Called when the last update time may read differently (its key, store or clock changed, a
+  /// refresh was recorded, the language changed); the state header shows it again.
+  func lastUpdatedTimeDidChange() {}
 
-  open override func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {
-    super.scrollViewContentOffsetDidChange(change)
-    guard let scrollView else { return }
-    let height = frame.height
-    guard height > 0 else { return }
-    if state == .refreshing {
-      followOffsetWhileRefreshing(scrollView)
-      return
-    }
-    // It starts to appear at happenOffsetY = -orig.top and arms past happenOffsetY - height.
-    let happenOffsetY = -originalInset(in: scrollView).top
-    let distance = happenOffsetY - scrollView.contentOffset.y
-    guard distance >= 0 else { return }
-    followPull(distance: distance, extent: height, isDragging: scrollView.isDragging)
-  }
-
-  open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
-    super.scrollViewPanStateDidChange(change)
-    refreshIfReleasedWhilePulling()
-  }
+  override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetTop }
 
   /// While refreshing, the extra top inset follows the offset, clamped to `0...height`, so that
   /// content scrolled up is not held below an empty header.
-  private func followOffsetWhileRefreshing(_ scrollView: ScrollModel) {
+  override func followOffsetWhileRefreshing(_ scrollView: ScrollModel) {
     guard window != nil, resultHold == nil else { return }
     let original = originalInset(in: scrollView).top
     let extra = min(max(-scrollView.contentOffset.y - original, 0), frame.height)
@@ -102,47 +97,39 @@ open class RefreshHeader: RefreshComponent {
     }
   }
 
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    switch state {
-    case .idle where oldState == .refreshing:
-      lastUpdatedTimeStore.setDate(currentDate(), forKey: lastUpdatedTimeKey)
-      lastUpdatedTimeKeyDidChange()
-      if resultText != nil, let clock = window?.clock, resultHoldDuration > 0 {
-        let generation = refreshGeneration
-        resultHold = clock.schedule(after: resultHoldDuration) { [weak self] in
-          self?.resultHold = nil
-          self?.resultText = nil
-          self?.hideAfterRefreshing(generation: generation)
-        }
-      } else {
-        hideAfterRefreshing(generation: refreshGeneration)
-      }
-    case .idle where oldState == .willRefresh:
-      // Ended before it was ever shown: nothing to hide.
-      endRefreshingCompletionBlock?()
-    case .refreshing:
-      resultHold?.cancel()
-      resultHold = nil
-      resultText = nil
-      // The top inset becomes orig.top + h, and the offset -(orig.top + h).
-      showForRefreshing(
-        contribution: { [unowned self] _ in EdgeInsets(top: frame.height) },
-        offset: { [unowned self] scroll in
-          scroll.contentOffset.y = -(originalInset(in: scroll).top + frame.height)
-        })
-    default:
-      break
+  /// Records the update time, then hides at once or, with a result to show, after
+  /// ``resultHoldDuration``.
+  override func hideRefreshedComponent() {
+    lastUpdatedTimeStore.setDate(currentDate(), forKey: lastUpdatedTimeKey)
+    lastUpdatedTimeDidChange()
+    guard resultText != nil, let clock = window?.clock, resultHoldDuration > 0 else {
+      super.hideRefreshedComponent()
+      return
+    }
+    let generation = refreshGeneration
+    resultHold = clock.schedule(after: resultHoldDuration) { [weak self] in
+      self?.resultHold = nil
+      self?.resultText = nil
+      self?.hideAfterRefreshing(generation: generation)
     }
   }
 
-  /// Ends refreshing and shows a result (e.g.
+  override var isHoldingRefreshInset: Bool { resultHold != nil }
+
+  /// A new refresh cancels a result still held from the last one.
+  override func willShowForRefreshing() {
+    super.willShowForRefreshing()
+    resultHold?.cancel()
+    resultHold = nil
+    resultText = nil
+  }
+
+  /// Ends refreshing and keeps the header in view, showing a result such as "Updated 20 items",
+  /// for ``resultHoldDuration`` before it hides.
   ///
-  /// "Updated 20 items") for ``resultHoldDuration`` before the header hides.
-  ///
-  /// The state is ``RefreshState/idle`` when this returns, as with ``RefreshComponent/endRefreshing()``; the
-  /// header stays in view, showing `result`, while the hold lasts. Beginning to refresh again
-  /// meanwhile cancels the hold.
+  /// The state is ``RefreshState/idle`` when this returns, as with
+  /// ``RefreshComponent/endRefreshing()``; the header stays in view, showing `result` in place
+  /// of its title, while the hold lasts. Beginning to refresh again meanwhile cancels the hold.
   ///
   /// - Parameter result: The text to show, or `nil` to hide at once.
   public func endRefreshing(result: String?) {

@@ -8,7 +8,7 @@ import Foundation
 /// ```
 @MainActor
 open class RefreshNormalHeader: RefreshStateHeader {
-  private var indicator: ArrowAndSpinner!
+  private lazy var indicator = ArrowAndSpinner(in: self)
 
   /// The arrow, pointing down while idle and up while pulling.
   public var arrowView: ImageView { indicator.arrowView }
@@ -18,22 +18,6 @@ open class RefreshNormalHeader: RefreshStateHeader {
 
   open override func prepare() {
     super.prepare()
-    indicator = ArrowAndSpinner(in: self, idleRotation: 0, pullingRotation: 0.000001 - .pi)
-  }
-
-  open override func placeSubviews() {
-    super.placeSubviews()
-    var centerX = frame.width * 0.5
-    if !stateLabel.isHidden {
-      centerX -= widestTextWidth / 2 + labelLeftInset
-    }
-    indicator.place(center: CGPoint(x: centerX, y: frame.height * 0.5))
-  }
-
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    indicator.show(
-      state, from: oldState, fast: fastAnimationDuration, slow: slowAnimationDuration,
-      isStillIdle: { [weak self] in self?.state == .idle })
+    addPart(indicator)
   }
 }

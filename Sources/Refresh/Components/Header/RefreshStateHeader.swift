@@ -24,14 +24,14 @@ open class RefreshStateHeader: RefreshHeader {
   /// "Last update: 05-20 14:30" in the same year, "Last update: 2024-05-20 14:30" before, and
   /// "Last update: No record" without a date.
   public var lastUpdatedTimeText: ((Date?) -> String)? {
-    didSet { lastUpdatedTimeKeyDidChange() }
+    didSet { lastUpdatedTimeDidChange() }
   }
 
   /// The calendar used to tell "today" and to format times.
   public var calendar = Calendar.current {
     didSet {
       formatters = [:]
-      lastUpdatedTimeKeyDidChange()
+      lastUpdatedTimeDidChange()
     }
   }
 
@@ -49,31 +49,32 @@ open class RefreshStateHeader: RefreshHeader {
     return formatter
   }
 
-  private var titles = StateTitles()
+  private var titles: StateTitleLabel!
 
   open override func prepare() {
     super.prepare()
-    addSubview(stateLabel)
+    titles = StateTitleLabel(
+      stateLabel, in: self, defaults: StateTitleLabel.headerTitles, layout: .byComponent)
+    titles.textOverride = { header, title in (header as? RefreshHeader)?.resultText ?? title }
+    addPart(titles)
     addSubview(lastUpdatedTimeLabel)
-    titles.setDefault(.headerIdle, for: .idle)
-    titles.setDefault(.headerPulling, for: .pulling)
-    titles.setDefault(.headerRefreshing, for: .refreshing)
-    titles.setDefault(.headerRefreshing, for: .willRefresh)
-    stateLabel.text = titles.title(for: state)
-    lastUpdatedTimeKeyDidChange()
-    resultObservation = observe(\.resultText) { header, _ in header.updateStateLabel() }
+    lastUpdatedTimeDidChange()
   }
 
-  private var resultObservation: ObservationToken?
+  override func resultTextDidChange() {
+    super.resultTextDidChange()
+    titles.update(in: self)
+  }
 
   /// Sets the title shown in a state; it is kept when the language changes.
   ///
   /// - Parameters:
   ///   - title: The title, or `nil` to return to the localized default.
   ///   - state: The state it belongs to.
-  public func setTitle(_ title: String?, for state: RefreshState) {
-    titles.setCustom(title, for: state)
-    updateStateLabel()
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setTitle(_ title: String?, for state: RefreshState) -> Self {
+    titles.setTitle(title, for: state, in: self)
   }
 
   /// The title shown in a state.
@@ -84,13 +85,8 @@ open class RefreshStateHeader: RefreshHeader {
     titles.title(for: state)
   }
 
-  private func updateStateLabel() {
-    stateLabel.text = resultText ?? titles.title(for: state)
-    setNeedsLayout()
-  }
-
-  override func lastUpdatedTimeKeyDidChange() {
-    super.lastUpdatedTimeKeyDidChange()
+  override func lastUpdatedTimeDidChange() {
+    super.lastUpdatedTimeDidChange()
     let date = lastUpdatedTime
     lastUpdatedTimeLabel.text = lastUpdatedTimeText?(date) ?? defaultLastUpdatedText(for: date)
   }
@@ -123,14 +119,19 @@ open class RefreshStateHeader: RefreshHeader {
 
   open override func stateDidChange(from oldState: RefreshState) {
     super.stateDidChange(from: oldState)
-    updateStateLabel()
-    if state == .idle, oldState == .refreshing { lastUpdatedTimeKeyDidChange() }
+    // Rebuilt on every state change, so that relative texts ("5 min ago") stay current.
+    lastUpdatedTimeDidChange()
   }
 
-  open override func i18nDidChange() {
-    updateStateLabel()
-    lastUpdatedTimeKeyDidChange()
-    super.i18nDidChange()
+  override func languageDidChange() {
+    super.languageDidChange()
+    lastUpdatedTimeDidChange()
+  }
+
+  override func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? {
+    let isTextHidden =
+      forFrames ? stateLabel.isHidden && lastUpdatedTimeLabel.isHidden : stateLabel.isHidden
+    return isTextHidden ? nil : TextBesideIndicator(width: widestTextWidth, gap: labelLeftInset)
   }
 
   /// The widest of the visible labels' texts: the "normal" and "gif" headers place their

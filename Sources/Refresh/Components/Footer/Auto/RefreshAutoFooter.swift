@@ -5,7 +5,7 @@ import Observing
 /// `MJRefreshAutoFooter`.
 ///
 /// It adds its height to the bottom inset while attached and visible, and sits at
-/// `y = contentSize.height`. It begins refreshing by itself:
+/// `y = contentSize.height + ignoredScrollViewContentInsetBottom`. It begins refreshing by itself:
 ///
 /// - when the content is taller than the viewport, as the offset grows past
 ///   `contentHeight - frameHeight + h * triggerAutomaticallyRefreshPercent + insetBottom - h`;
@@ -18,8 +18,8 @@ import Observing
 @MainActor
 open class RefreshAutoFooter: RefreshFooter {
   /// Whether the footer loads by itself as it comes into view (`true`), or only when tapped or
-  /// asked.
-  public var automaticallyRefresh = true
+  /// asked: MJRefresh's `automaticallyRefresh` (`isAutomaticallyRefresh` in Swift).
+  public var isAutomaticallyRefresh = true
 
   /// How much of the footer must be visible before it loads, 1 meaning all of it (MJRefresh's
   /// `triggerAutomaticallyRefreshPercent`).
@@ -47,7 +47,7 @@ open class RefreshAutoFooter: RefreshFooter {
       guard isHidden != oldValue else { return }
       if isHidden, isRefreshing { state = .idle }
       updateContribution()
-      if !isHidden, let scrollView { frame.origin.y = scrollView.contentSize.height }
+      if !isHidden, let scrollView { placeBelowContent(of: scrollView) }
     }
   }
 
@@ -56,7 +56,47 @@ open class RefreshAutoFooter: RefreshFooter {
     hasContribution = false
     guard let scroll = newSuperview as? ScrollModel else { return }
     updateContribution()
-    frame.origin.y = scroll.contentSize.height
+    placeBelowContent(of: scroll)
+  }
+
+  /// Puts the footer at the content's end: `y = contentHeight + ignoredScrollViewContentInsetBottom`.
+  private func placeBelowContent(of scroll: ScrollModel) {
+    frame.origin.y = scroll.contentSize.height + ignoredScrollViewContentInsetBottom
+  }
+
+  #if DEBUG
+    /// Its height at the bottom while attached and shown, nothing while hidden, whatever the
+    /// state.
+    override func _checkOwnInvariants(contribution: EdgeInsets) {
+      super._checkOwnInvariants(contribution: contribution)
+      let expected = isHidden ? EdgeInsets.zero : EdgeInsets(bottom: frame.height)
+      precondition(
+        contribution == expected, "\(self): contributes \(contribution), not \(expected)")
+    }
+  #endif
+
+  /// With paging, a load that ends scrolls the content back up by the bottom inset over the
+  /// slow duration, so that the page rests where it was (MJRefresh's auto footer); the end
+  /// completion runs when it is there.
+  override func endRefreshInPlace(from oldState: RefreshState) {
+    guard oldState == .refreshing, let scrollView, scrollView.isPagingEnabled else {
+      super.endRefreshInPlace(from: oldState)
+      return
+    }
+    let generation = refreshGeneration
+    let bottom = scrollView.adjustedContentInset.bottom
+    endRefreshingAnimationBeginAction?()
+    View.animate(withDuration: slowAnimationDuration) {
+      scrollView.contentOffset.y -= bottom
+    } completion: { [weak self] _ in
+      self?.finishEndRefreshing(generation: generation)
+    }
+  }
+
+  /// Its inset follows its new height.
+  override func extentDidChange() {
+    super.extentDidChange()
+    if hasContribution { insetContribution = EdgeInsets(bottom: frame.height) }
   }
 
   private func updateContribution() {
@@ -66,15 +106,30 @@ open class RefreshAutoFooter: RefreshFooter {
     insetContribution = wanted ? EdgeInsets(bottom: frame.height) : .zero
   }
 
-  open override func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {
-    super.scrollViewContentSizeDidChange(change)
-    guard let scrollView else { return }
-    frame.origin.y = scrollView.contentSize.height
+  override func scrollDidChangeContentSize(
+    _ change: ObservedChange<CGSize>?, in scrollView: ScrollModel
+  ) {
+    placeBelowContent(of: scrollView)
+    super.scrollDidChangeContentSize(change, in: scrollView)
   }
 
-  open override func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {
-    super.scrollViewContentOffsetDidChange(change)
-    guard let scrollView, state == .idle, automaticallyRefresh, frame.minY != 0 else { return }
+  override func scrollDidChangeOffset(
+    _ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel
+  ) {
+    triggerIfAtTheEnd(change, in: scrollView)
+    super.scrollDidChangeOffset(change, in: scrollView)
+  }
+
+  override func scrollDidChangePanState(
+    _ change: ObservedChange<PanState>?, in scrollView: ScrollModel
+  ) {
+    followPan(of: scrollView)
+    super.scrollDidChangePanState(change, in: scrollView)
+  }
+
+  /// Loads by itself when the offset, growing, reaches the trigger line.
+  private func triggerIfAtTheEnd(_ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel) {
+    guard state == .idle, isAutomaticallyRefresh, frame.minY != 0 else { return }
     let inset = scrollView.adjustedContentInset
     let contentHeight = scrollView.contentSize.height
     let frameHeight = scrollView.frame.height
@@ -89,9 +144,9 @@ open class RefreshAutoFooter: RefreshFooter {
     triggerAutomatically(byDrag: scrollView.isDragging || scrollView.isDecelerating)
   }
 
-  open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
-    super.scrollViewPanStateDidChange(change)
-    guard let scrollView, state == .idle else { return }
+  /// A new drag renews the budget; a release at the end loads.
+  private func followPan(of scrollView: ScrollModel) {
+    guard state == .idle else { return }
     switch scrollView.panState {
     case .began:
       remainingTriggers = autoTriggerTimes
@@ -130,10 +185,7 @@ open class RefreshAutoFooter: RefreshFooter {
     case .refreshing:
       executeRefreshingCallback(generation: beginRefreshGeneration())
     case .idle, .noMoreData:
-      if oldState == .refreshing || oldState == .willRefresh {
-        endRefreshingAnimationBeginAction?()
-        finishEndRefreshing(generation: refreshGeneration)
-      }
+      endRefresh(from: oldState)
     default:
       break
     }

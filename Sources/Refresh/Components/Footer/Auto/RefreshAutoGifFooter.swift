@@ -3,17 +3,8 @@ import Foundation
 /// An automatic footer that loops frames while loading: MJRefresh's `MJRefreshAutoGifFooter`.
 @MainActor
 open class RefreshAutoGifFooter: RefreshAutoStateFooter {
-  private var frames: StateImages!
-
-  /// The view that shows the frames.
-  public var gifView: ImageView { frames.gifView }
-
-  open override func prepare() {
-    super.prepare()
-    labelLeftInset = 20
-    frames = StateImages(in: self)
-    gifView.isHidden = true
-  }
+  /// Shown only while loading: the automatic footer has no pull for idle frames to follow.
+  private lazy var frames = StateImages(in: self, showsOnlyWhileRefreshing: true)
 
   /// Sets the frames of a state (the refreshing ones are the ones shown).
   ///
@@ -21,23 +12,20 @@ open class RefreshAutoGifFooter: RefreshAutoStateFooter {
   ///   - images: The frames.
   ///   - duration: One loop's length; 0.1 second per frame when `nil`.
   ///   - state: The state they belong to.
-  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState) {
-    frames.setImages(images, duration: duration, for: state)
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState)
+    -> Self
+  {
+    frames.setImages(images, duration: duration, for: state, in: self)
   }
 
-  open override func placeSubviews() {
-    super.placeSubviews()
-    if isRefreshingTitleHidden {
-      gifView.frame = bounds
-    } else {
-      let width = max(0, frame.width * 0.5 - labelLeftInset - stateLabel.textWidth / 2)
-      gifView.frame = CGRect(x: 0, y: 0, width: width, height: frame.height)
-    }
-  }
+  /// The view that shows the frames, while loading.
+  public var gifView: ImageView { frames.gifView }
 
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    frames.show(state)
-    gifView.isHidden = !isRefreshing
+  open override func prepare() {
+    super.prepare()
+    labelLeftInset = 20  // MJRefresh's gif components keep 20 points beside the text
+    addPart(frames)
   }
 }

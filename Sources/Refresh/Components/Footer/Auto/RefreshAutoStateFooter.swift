@@ -12,23 +12,31 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
 
   /// Whether the title is hidden while refreshing (only the spinner shows).
   public var isRefreshingTitleHidden = false {
-    didSet { updateStateLabel() }
+    didSet { titles.update(in: self) }
   }
 
-  private var titles = StateTitles()
+  private var titles: StateTitleLabel!
+
+  /// The spinner or frames sit beside the title, unless the title is hidden while refreshing:
+  /// then they are centered.
+  override func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? {
+    isRefreshingTitleHidden
+      ? nil : TextBesideIndicator(width: stateLabel.textWidth, gap: labelLeftInset)
+  }
 
   open override func prepare() {
     super.prepare()
-    addSubview(stateLabel)
+    titles = StateTitleLabel(
+      stateLabel, in: self, defaults: StateTitleLabel.autoFooterTitles, layout: .fill)
+    titles.textOverride = { footer, title in
+      guard let footer = footer as? RefreshAutoStateFooter else { return title }
+      return footer.isRefreshingTitleHidden && footer.isRefreshing ? nil : title
+    }
+    addPart(titles)
     stateLabel.onTap = { [weak self] _ in
       guard let self, self.state == .idle else { return }
       self.beginRefreshing()
     }
-    titles.setDefault(.autoFooterIdle, for: .idle)
-    titles.setDefault(.autoFooterRefreshing, for: .refreshing)
-    titles.setDefault(.autoFooterRefreshing, for: .willRefresh)
-    titles.setDefault(.autoFooterNoMoreData, for: .noMoreData)
-    updateStateLabel()
   }
 
   /// Sets the title shown in a state; it is kept when the language changes.
@@ -36,9 +44,10 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
   /// - Parameters:
   ///   - title: The title, or `nil` to return to the localized default.
   ///   - state: The state it belongs to.
-  public func setTitle(_ title: String?, for state: RefreshState) {
-    titles.setCustom(title, for: state)
-    updateStateLabel()
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setTitle(_ title: String?, for state: RefreshState) -> Self {
+    titles.setTitle(title, for: state, in: self)
   }
 
   /// The title shown in a state.
@@ -49,23 +58,4 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
     titles.title(for: state)
   }
 
-  private func updateStateLabel() {
-    stateLabel.text = isRefreshingTitleHidden && isRefreshing ? nil : titles.title(for: state)
-    setNeedsLayout()
-  }
-
-  open override func placeSubviews() {
-    super.placeSubviews()
-    stateLabel.frame = bounds
-  }
-
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    updateStateLabel()
-  }
-
-  open override func i18nDidChange() {
-    updateStateLabel()
-    super.i18nDidChange()
-  }
 }

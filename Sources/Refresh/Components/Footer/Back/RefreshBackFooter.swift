@@ -14,77 +14,22 @@ import Observing
 ///   it begins refreshing;
 /// - refreshing adds `h + orig.bottom` to the bottom inset (and `-deltaH` more when the content is
 ///   shorter than the viewport) and scrolls to `happenOffsetY + h`.
+///
+/// The pull is the bottom edge of the one pull geometry the header and the trailer share.
 @MainActor
 open class RefreshBackFooter: RefreshFooter {
-  open override func willMove(toSuperview newSuperview: View?) {
-    super.willMove(toSuperview: newSuperview)
-    if newSuperview != nil { scrollViewContentSizeDidChange(nil) }
-  }
-
-  open override func scrollViewContentSizeDidChange(_ change: ObservedChange<CGSize>?) {
-    super.scrollViewContentSizeDidChange(change)
-    guard let scrollView else { return }
-    let original = scrollViewOriginalInset
-    let contentHeight = scrollView.contentSize.height + ignoredScrollViewContentInsetBottom
-    let scrollHeight =
-      scrollView.frame.height - original.top - original.bottom + ignoredScrollViewContentInsetBottom
-    frame.origin.y = max(contentHeight, scrollHeight)
-  }
-
-  open override func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {
-    super.scrollViewContentOffsetDidChange(change)
-    guard let scrollView, state != .refreshing else { return }
-    let height = frame.height
-    guard height > 0 else { return }
-    let distance = scrollView.contentOffset.y - happenOffsetY(in: scrollView)
-    guard distance > 0 else { return }
-    followPull(distance: distance, extent: height, isDragging: scrollView.isDragging)
-  }
-
-  open override func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {
-    super.scrollViewPanStateDidChange(change)
-    refreshIfReleasedWhilePulling()
-  }
-
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    switch state {
-    case .idle, .noMoreData:
-      didEndRefreshing(from: oldState)
-    case .refreshing:
-      // The bottom inset gains h (and the missing height when the content is short), and the
-      // offset becomes happenOffsetY + h.
-      showForRefreshing(
-        contribution: { [unowned self] scroll in
-          let overflow = heightForContentBreakView(in: scroll)
-          return EdgeInsets(bottom: frame.height - min(overflow, 0))
-        },
-        offset: { [unowned self] scroll in
-          scroll.contentOffset.y = happenOffsetY(in: scroll) + frame.height
-        })
-    default:
-      break
-    }
+  open override func prepare() {
+    super.prepare()
+    pullEdge = .bottom
   }
 
   /// How much the content overflows the viewport (negative when it is shorter).
   var heightForContentBreakView: CGFloat {
-    scrollView.map(heightForContentBreakView(in:)) ?? 0
+    scrollView.map { pullGeometry(along: .bottom, in: $0).overflow } ?? 0
   }
 
   /// The offset at which the footer just starts to appear.
   var happenOffsetY: CGFloat {
-    scrollView.map(happenOffsetY(in:)) ?? 0
-  }
-
-  private func heightForContentBreakView(in scroll: ScrollModel) -> CGFloat {
-    let original = originalInset(in: scroll)
-    return scroll.contentSize.height - (scroll.frame.height - original.bottom - original.top)
-  }
-
-  private func happenOffsetY(in scroll: ScrollModel) -> CGFloat {
-    let overflow = heightForContentBreakView(in: scroll)
-    let top = originalInset(in: scroll).top
-    return overflow > 0 ? overflow - top : -top
+    scrollView.map { pullGeometry(along: .bottom, in: $0).happenOffset } ?? 0
   }
 }

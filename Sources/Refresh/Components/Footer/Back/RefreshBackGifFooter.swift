@@ -1,18 +1,19 @@
 import Foundation
 
-/// A back footer that plays frames: MJRefresh's `MJRefreshBackGifFooter`.
+/// A back footer that plays frames: chosen by the pull while idle, looped while pulling and
+/// loading: MJRefresh's `MJRefreshBackGifFooter`.
 @MainActor
 open class RefreshBackGifFooter: RefreshBackStateFooter {
-  private var frames: StateImages!
-
-  /// The view that shows the frames.
-  public var gifView: ImageView { frames.gifView }
+  private lazy var frames = StateImages(in: self)
 
   open override func prepare() {
     super.prepare()
-    labelLeftInset = 20
-    frames = StateImages(in: self)
+    labelLeftInset = 20  // MJRefresh's gif components keep 20 points beside the text
+    addPart(frames)
   }
+
+  /// The view that shows the frames.
+  public var gifView: ImageView { frames.gifView }
 
   /// Sets the frames of a state.
   ///
@@ -20,26 +21,11 @@ open class RefreshBackGifFooter: RefreshBackStateFooter {
   ///   - images: The frames; idle frames follow the pull, others loop.
   ///   - duration: One loop's length; 0.1 second per frame when `nil`.
   ///   - state: The state they belong to.
-  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState) {
-    frames.setImages(images, duration: duration, for: state)
-  }
-
-  open override var pullingPercent: CGFloat {
-    didSet { frames?.follow(pullingPercent: pullingPercent, in: state) }
-  }
-
-  open override func placeSubviews() {
-    super.placeSubviews()
-    if stateLabel.isHidden {
-      gifView.frame = bounds
-    } else {
-      let width = max(0, frame.width * 0.5 - labelLeftInset - stateLabel.textWidth / 2)
-      gifView.frame = CGRect(x: 0, y: 0, width: width, height: frame.height)
-    }
-  }
-
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    frames.show(state)
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setImages(_ images: [Image], duration: TimeInterval? = nil, for state: RefreshState)
+    -> Self
+  {
+    frames.setImages(images, duration: duration, for: state, in: self)
   }
 }

@@ -9,17 +9,12 @@ open class RefreshBackStateFooter: RefreshBackFooter {
   /// The space between the title and the arrow or animation beside it, in points (25).
   public var labelLeftInset: CGFloat = 25
 
-  private var titles = StateTitles()
+  private lazy var titles = StateTitleLabel(
+    stateLabel, in: self, defaults: StateTitleLabel.backFooterTitles, layout: .fill)
 
   open override func prepare() {
     super.prepare()
-    addSubview(stateLabel)
-    titles.setDefault(.backFooterIdle, for: .idle)
-    titles.setDefault(.backFooterPulling, for: .pulling)
-    titles.setDefault(.backFooterRefreshing, for: .refreshing)
-    titles.setDefault(.backFooterRefreshing, for: .willRefresh)
-    titles.setDefault(.backFooterNoMoreData, for: .noMoreData)
-    updateStateLabel()
+    addPart(titles)
   }
 
   /// Sets the title shown in a state; it is kept when the language changes.
@@ -27,9 +22,10 @@ open class RefreshBackStateFooter: RefreshBackFooter {
   /// - Parameters:
   ///   - title: The title, or `nil` to return to the localized default.
   ///   - state: The state it belongs to.
-  public func setTitle(_ title: String?, for state: RefreshState) {
-    titles.setCustom(title, for: state)
-    updateStateLabel()
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setTitle(_ title: String?, for state: RefreshState) -> Self {
+    titles.setTitle(title, for: state, in: self)
   }
 
   /// The title shown in a state.
@@ -40,23 +36,7 @@ open class RefreshBackStateFooter: RefreshBackFooter {
     titles.title(for: state)
   }
 
-  private func updateStateLabel() {
-    stateLabel.text = titles.title(for: state)
-    setNeedsLayout()
-  }
-
-  open override func placeSubviews() {
-    super.placeSubviews()
-    stateLabel.frame = bounds
-  }
-
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    updateStateLabel()
-  }
-
-  open override func i18nDidChange() {
-    updateStateLabel()
-    super.i18nDidChange()
+  override func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? {
+    titles.textBeside(gap: labelLeftInset)
   }
 }

@@ -1,33 +1,3 @@
-/// Something the user did at the terminal, decoded from its bytes by ``InputParser``.
-public enum InputEvent: Hashable, Sendable {
-  /// A key (or a key combination the terminal sends as one sequence).
-  case key(Key)
-  /// A mouse button, motion or wheel event, in 0-based cell coordinates.
-  case mouse(MouseEvent)
-}
-
-/// The keys the demo understands.
-public enum Key: Hashable, Sendable {
-  /// Arrow keys.
-  case up, down, left, right
-  /// Page keys.
-  case pageUp, pageDown
-  /// Home and End.
-  case home, end
-  /// Return or Enter.
-  case enter
-  /// A lone Escape.
-  case escape
-  /// Tab.
-  case tab
-  /// Backspace (DEL) .
-  case backspace
-  /// A printable character.
-  case character(Character)
-  /// A control character other than the ones above, such as Ctrl-C (3).
-  case control(UInt8)
-}
-
 /// A mouse event as SGR mouse reporting describes it.
 public struct MouseEvent: Hashable, Sendable {
   /// What happened.

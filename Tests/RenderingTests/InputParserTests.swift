@@ -1,4 +1,4 @@
-import DemoCore
+import Rendering
 import TestSupport
 import Testing
 

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The edge of the content at which a pulled component sits.
+///
+/// MJRefresh writes the same pull three times: its header pulls at the top, its back footer at
+/// the bottom and its trailer past the right end. Here the three are one ``PullGeometry`` read
+/// along an edge.
+enum PullEdge: Sendable {
+  /// Above the content, pulled down (the header).
+  case top
+  /// Below the content, pulled up (the back footer).
+  case bottom
+  /// Past the content's right end, pulled left (the trailer).
+  case trailing
+
+  /// Whether the pull runs along the x axis.
+  var isHorizontal: Bool { self == .trailing }
+
+  /// The component's size along the pull: its height, or its width for a trailer.
+  func extent(of frame: CGRect) -> CGFloat {
+    isHorizontal ? frame.width : frame.height
+  }
+}
+
+/// Where a pulled component sits, how far it is pulled and what it takes while refreshing,
+/// worked out once from its scroll model.
+///
+/// The formulas are MJRefresh 3.7.9's (`MJRefreshHeader`, `MJRefreshBackFooter`,
+/// `MJRefreshTrailer`), with `orig` the scroll model's inset without the component's own
+/// contribution, `h` the component's extent along the pull and, for the bottom and trailing
+/// edges, `delta = content - (viewport - orig.leading - orig.trailing)` how much the content
+/// overflows the viewport:
+///
+/// | | top | bottom, trailing |
+/// | --- | --- | --- |
+/// | appears at (`happenOffset`) | `-orig.top` | `delta > 0 ? delta - orig.leading : -orig.leading` |
+/// | pulled `distance` | `happenOffset - offset` | `offset - happenOffset` |
+/// | sits at | `-h - ignored` | `max(content, viewport - orig.leading - orig.trailing) + ignored` |
+/// | adds while refreshing | `h` to the top | `h - min(delta, 0)` to the bottom or right |
+/// | refreshing offset | `-(orig.top + h)` | `happenOffset + h` |
+struct PullGeometry {
+  /// The edge the component sits at.
+  let edge: PullEdge
+  /// The component's size along the pull.
+  let extent: CGFloat
+  /// The scroll model's inset before and after the content along the axis, without the
+  /// component's contribution (`orig.top` and `orig.bottom`, or `orig.left` and `orig.right`).
+  let leadingInset: CGFloat
+  let trailingInset: CGFloat
+  /// The content's and the viewport's length along the axis.
+  let contentLength: CGFloat
+  let viewportLength: CGFloat
+  /// The content offset along the axis.
+  let offset: CGFloat
+
+  /// Reads the geometry of a component on a scroll model.
+  ///
+  /// - Parameters:
+  ///   - edge: Where the component sits.
+  ///   - extent: The component's size along the pull.
+  ///   - original: The scroll model's inset without the component's contribution.
+  ///   - scroll: The scroll model.
+  @MainActor
+  init(edge: PullEdge, extent: CGFloat, original: EdgeInsets, in scroll: ScrollModel) {
+    self.edge = edge
+    self.extent = extent
+    if edge.isHorizontal {
+      leadingInset = original.left
+      trailingInset = original.right
+      contentLength = scroll.contentSize.width
+      viewportLength = scroll.frame.width
+      offset = scroll.contentOffset.x
+    } else {
+      leadingInset = original.top
+      trailingInset = original.bottom
+      contentLength = scroll.contentSize.height
+      viewportLength = scroll.frame.height
+      offset = scroll.contentOffset.y
+    }
+  }
+
+  /// How much the content overflows the viewport along the axis (negative when it is shorter):
+  /// MJRefresh's `heightForContentBreakView` and `widthForContentBreakView`.
+  var overflow: CGFloat {
+    contentLength - (viewportLength - trailingInset - leadingInset)
+  }
+
+  /// The offset at which the component starts to come into view: MJRefresh's `happenOffsetY`
+  /// (and `happenOffsetX`).
+  var happenOffset: CGFloat {
+    if edge == .top { return -leadingInset }
+    let overflow = overflow
+    return overflow > 0 ? overflow - leadingInset : -leadingInset
+  }
+
+  /// How far past ``happenOffset`` the content is pulled, toward the component.
+  var distance: CGFloat {
+    edge == .top ? happenOffset - offset : offset - happenOffset
+  }
+
+  /// Whether ``distance`` is far enough to follow: the header follows from its first point
+  /// (`>= 0`), the back footer and the trailer once past it (`> 0`), as in MJRefresh.
+  var isPulledIntoView: Bool {
+    edge == .top ? distance >= 0 : distance > 0
+  }
+
+  /// The component's origin along the axis, with `ignored` the inset it does not count.
+  func position(ignoring ignored: CGFloat) -> CGFloat {
+    if edge == .top { return -extent - ignored }
+    return max(contentLength + ignored, viewportLength - leadingInset - trailingInset + ignored)
+  }
+
+  /// The insets the component adds while refreshing, so that it stays in view.
+  var refreshingContribution: EdgeInsets {
+    switch edge {
+    case .top: EdgeInsets(top: extent)
+    case .bottom: EdgeInsets(bottom: extent - min(overflow, 0))
+    case .trailing: EdgeInsets(right: extent - min(overflow, 0))
+    }
+  }
+
+  /// The content offset along the axis that shows the refreshing component.
+  var refreshingOffset: CGFloat {
+    edge == .top ? -(leadingInset + extent) : happenOffset + extent
+  }
+}

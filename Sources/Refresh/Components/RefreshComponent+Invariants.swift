@@ -1,0 +1,47 @@
+import Foundation
+
+#if DEBUG
+  extension RefreshComponent {
+    /// Checks that the component's contribution to its scroll model's insets matches its state.
+    ///
+    /// Traps when it does not. Debug builds and tests only.
+    ///
+    /// A pulled component adds insets only while refreshing (and the header while it holds a
+    /// result), only along its edge: up to its height at the top (the header's inset follows the
+    /// content there), at least its extent at the bottom or the right. Other kinds check their
+    /// own rule in ``_checkOwnInvariants(contribution:)``.
+    func _checkInvariants() {
+      guard let scrollView else { return }
+      let contribution = scrollView.insetContribution(for: self)
+      guard let pullEdge else {
+        _checkOwnInvariants(contribution: contribution)
+        return
+      }
+      let extent = pullEdge.extent(of: frame)
+      let tolerance: CGFloat = 1e-9
+      guard state == .refreshing || isHoldingRefreshInset else {
+        precondition(contribution == .zero, "\(self): \(state) but contributes \(contribution)")
+        return
+      }
+      var alongEdge = EdgeInsets.zero
+      switch pullEdge {
+      case .top:
+        alongEdge.top = contribution.top
+        precondition(
+          (-tolerance...extent + tolerance).contains(contribution.top),
+          "\(self): the top inset \(contribution.top) is outside 0...\(extent)")
+      case .bottom:
+        alongEdge.bottom = contribution.bottom
+        precondition(
+          state != .refreshing || contribution.bottom >= extent - tolerance,
+          "\(self): refreshing with a bottom inset \(contribution.bottom) below \(extent)")
+      case .trailing:
+        alongEdge.right = contribution.right
+        precondition(
+          state != .refreshing || contribution.right >= extent - tolerance,
+          "\(self): refreshing with a right inset \(contribution.right) below \(extent)")
+      }
+      precondition(contribution == alongEdge, "\(self): contributes off its edge: \(contribution)")
+    }
+  }
+#endif

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The state label of the State variants, with its per-state titles: the localized defaults,
+/// unless the user set their own.
+@MainActor
+final class StateTitleLabel: RefreshComponentPart {
+  /// How the label is laid out.
+  enum Layout {
+    /// It fills the component (the footers).
+    case fill
+    /// A column at the right edge, as narrow as the title's widest character, read top to
+    /// bottom (the trailer).
+    case trailingColumn
+    /// The component lays it out itself (the header, with its time label).
+    case byComponent
+  }
+
+  /// The label.
+  let label: Label
+  private var titles = StateTitles()
+  private let layout: Layout
+  /// Replaces the title about to be shown (the header's held result, the automatic footer's
+  /// hidden refreshing title): given the component and the title, returns the text to show.
+  var textOverride: (@MainActor (RefreshComponent, String?) -> String?)?
+
+  /// Adds the label to a component, with the default titles of its kind.
+  ///
+  /// - Parameters:
+  ///   - label: The label, owned by the component (its `stateLabel`).
+  ///   - component: The component it belongs to; the label becomes its subview.
+  ///   - defaults: The localized title of each state that has one.
+  ///   - layout: How the label is laid out.
+  init(
+    _ label: Label, in component: RefreshComponent, defaults: [RefreshState: RefreshText],
+    layout: Layout
+  ) {
+    self.label = label
+    self.layout = layout
+    // The trailer's title reads top to bottom, one character per line.
+    if layout == .trailingColumn { label.numberOfLines = 0 }
+    for (state, text) in defaults { titles.setDefault(text, for: state) }
+    component.addSubview(label)
+    label.text = titles.title(for: component.state)
+  }
+
+  /// Sets the user's title of a state (`nil` returns to the default) and shows it if current.
+  ///
+  /// - Returns: The component, for the components' chaining `setTitle(_:for:)`.
+  @discardableResult
+  func setTitle<Component: RefreshComponent>(
+    _ title: String?, for state: RefreshState, in component: Component
+  ) -> Component {
+    titles.setCustom(title, for: state)
+    update(in: component)
+    return component
+  }
+
+  /// The label's text as an indicator's neighbour, `gap` points away; `nil` while it is hidden.
+  func textBeside(gap: CGFloat) -> TextBesideIndicator? {
+    label.isHidden ? nil : TextBesideIndicator(width: label.textWidth, gap: gap)
+  }
+
+  /// The title of a state.
+  func title(for state: RefreshState) -> String? {
+    titles.title(for: state)
+  }
+
+  /// Shows the current state's title (and asks for layout when it changed).
+  func update(in component: RefreshComponent) {
+    let title = titles.title(for: component.state)
+    let text = textOverride.map { $0(component, title) } ?? title
+    guard label.text != text else { return }
+    label.text = text
+    component.setNeedsLayout()
+  }
+
+  func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent) {
+    update(in: component)
+  }
+
+  func languageDidChange(in component: RefreshComponent) {
+    update(in: component)
+  }
+
+  func place(in component: RefreshComponent) {
+    switch layout {
+    case .fill:
+      label.frame = component.bounds
+    case .trailingColumn:
+      let widest = (label.text ?? "").map(TextMetrics.cellWidth(of:)).max() ?? 1
+      let width = TextMetrics.cellWidth * CGFloat(max(1, widest))
+      // 8 points from the right edge: room for the arrow on the left.
+      label.frame = CGRect(
+        x: component.frame.width - width - 8, y: 0, width: width,
+        height: component.frame.height)
+    case .byComponent:
+      break
+    }
+  }
+}
+
+extension StateTitleLabel {
+  /// The header's titles (MJRefresh's `MJRefreshStateHeader`).
+  static let headerTitles: [RefreshState: RefreshText] = [
+    .idle: .headerIdle, .pulling: .headerPulling, .refreshing: .headerRefreshing,
+    .willRefresh: .headerRefreshing,
+  ]
+
+  /// The back footer's titles (MJRefresh's `MJRefreshBackStateFooter`).
+  static let backFooterTitles: [RefreshState: RefreshText] = [
+    .idle: .backFooterIdle, .pulling: .backFooterPulling, .refreshing: .backFooterRefreshing,
+    .willRefresh: .backFooterRefreshing, .noMoreData: .backFooterNoMoreData,
+  ]
+
+  /// The automatic footer's titles (MJRefresh's `MJRefreshAutoStateFooter`).
+  static let autoFooterTitles: [RefreshState: RefreshText] = [
+    .idle: .autoFooterIdle, .refreshing: .autoFooterRefreshing,
+    .willRefresh: .autoFooterRefreshing, .noMoreData: .autoFooterNoMoreData,
+  ]
+
+  /// The trailer's titles (MJRefresh's `MJRefreshStateTrailer`).
+  static let trailerTitles: [RefreshState: RefreshText] = [
+    .idle: .trailerIdle, .pulling: .trailerPulling, .refreshing: .trailerPulling,
+    .willRefresh: .trailerPulling,
+  ]
+}

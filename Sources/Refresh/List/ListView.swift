@@ -1,0 +1,227 @@
+import Foundation
+import Observing
+
+/// A vertical list of rows in a scroll model: the headless `UITableView` MJRefresh attaches to.
+///
+/// A ``ListViewDataSource`` tells it the rows; ``reloadData()`` sets ``ScrollModel/contentSize``
+/// from their heights, and only the rows on screen have views, which are reused as rows scroll
+/// away, so a list of a million rows holds about as many views as fit on its screen.
+///
+/// ```swift
+/// let list = ListView(frame: window.bounds)
+/// list.dataSource = posts
+/// list.header = RefreshNormalHeader { posts.reload(); list.reloadData() }
+/// window.addSubview(list)
+/// ```
+///
+/// After new rows arrive at the top (a refresh), ``insertRows(at:)`` keeps what is on screen in
+/// place when the list is scrolled down, and shows the new rows when it is at the top.
+@MainActor
+open class ListView: ScrollModel {
+  /// Where the rows come from; setting it reloads the list on the next layout.
+  public weak var dataSource: (any ListViewDataSource)? {
+    didSet {
+      needsReload = true
+      setNeedsLayout()
+    }
+  }
+
+  /// The number of rows, as of the last reload.
+  public var numberOfRows: Int {
+    reloadIfNeeded()
+    return rowTops.count - 1
+  }
+
+  /// The number of rows shown: MJRefresh's `mj_totalDataCount` (a list has one section).
+  public var totalDataCount: Int { numberOfRows }
+
+  /// The rows that have views now, top to bottom.
+  public var visibleRows: Range<Int> { shownRows }
+
+  /// The top of each row in content coordinates, and the content's height last.
+  private var rowTops: [CGFloat] = [0]
+  /// The rows that have views, and their views.
+  private var shownRows: Range<Int> = 0..<0
+  private var rowViews: [Int: View] = [:]
+  /// Views of rows that left the screen, hidden, waiting to be reused.
+  private var reusableViews: [View] = []
+  private var needsReload = true
+  private var offsetToken: ObservationToken?
+
+  /// Creates an empty list; set ``dataSource`` to fill it.
+  ///
+  /// - Parameter frame: Its rectangle in its superview.
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    alwaysBounceVertical = true
+    offsetToken = observe(\.contentOffset) { list, _ in list.setNeedsLayout() }
+  }
+
+  // MARK: Data
+
+  /// Reads the rows again: their number and heights, then the views of the rows on screen.
+  ///
+  /// The views of the rows on screen are handed back to the data source for reuse.
+  public func reloadData() {
+    needsReload = false
+    let count = max(0, dataSource?.numberOfRows(in: self) ?? 0)
+    var tops = [CGFloat](repeating: 0, count: count + 1)
+    var top: CGFloat = 0
+    for row in 0..<count {
+      tops[row] = top
+      top += rowHeight(row)
+    }
+    tops[count] = top
+    rowTops = tops
+    for view in rowViews.values { recycle(view) }
+    rowViews = [:]
+    shownRows = 0..<0
+    contentSize = CGSize(width: bounds.width, height: top)
+    layoutRows()
+  }
+
+  /// Tells the list that rows were inserted in the data source at these (new) positions, and
+  /// reloads it, keeping what is on screen in place.
+  ///
+  /// When the list is scrolled down, the content offset grows by the height of the rows
+  /// inserted above the first row on screen, so that row stays where it was; when it is at
+  /// the top (or pulled past it, a header refreshing), the new rows show.
+  ///
+  /// - Parameter rows: The positions of the new rows, after the insertion.
+  public func insertRows(at rows: [Int]) {
+    reloadIfNeeded()
+    let top = contentOffset.y
+    let isAtTop = top <= minimumContentOffset.y + 0.5
+    let firstShown = rowTops.count > 1 ? row(atContentY: max(top, 0)) : nil
+    reloadData()
+    guard !isAtTop, var anchor = firstShown else { return }
+    var added: CGFloat = 0
+    for row in Set(rows).sorted() where row <= anchor && row < numberOfRows {
+      anchor += 1
+      added += rowTops[row + 1] - rowTops[row]
+    }
+    guard added > 0 else { return }
+    gesture?.startOffset.y += added
+    contentOffset.y = top + added
+  }
+
+  // MARK: Geometry
+
+  /// The rectangle of a row, in content coordinates, or `nil` for a row that does not exist.
+  ///
+  /// - Parameter row: The row.
+  /// - Returns: Its rectangle: the list's width, the row's height.
+  public func rectForRow(at row: Int) -> CGRect? {
+    reloadIfNeeded()
+    guard row >= 0, row < rowTops.count - 1 else { return nil }
+    return CGRect(
+      x: 0, y: rowTops[row], width: bounds.width, height: rowTops[row + 1] - rowTops[row])
+  }
+
+  /// The row at a point in the list's own (content) coordinates, or `nil` outside the rows.
+  ///
+  /// - Parameter point: A point in content coordinates.
+  /// - Returns: The row there.
+  public func row(at point: CGPoint) -> Int? {
+    reloadIfNeeded()
+    guard point.x >= 0, point.x < bounds.width else { return nil }
+    return row(atContentY: point.y)
+  }
+
+  /// The view showing a row, if the row is on screen.
+  ///
+  /// - Parameter row: The row.
+  /// - Returns: Its view, or `nil` when it has none.
+  public func viewForRow(at row: Int) -> View? {
+    rowViews[row]
+  }
+
+  // MARK: Layout
+
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    if !reloadIfNeeded() { layoutRows() }
+  }
+
+  /// Reloads when the data source changed; returns whether it did.
+  @discardableResult
+  private func reloadIfNeeded() -> Bool {
+    guard needsReload else { return false }
+    reloadData()
+    return true
+  }
+
+  /// Gives views to the rows in the visible area and takes them from the rows that left it.
+  ///
+  /// The visible area spans the model and the presented offsets, so that an animated scroll
+  /// between them shows no gap.
+  private func layoutRows() {
+    let width = bounds.width
+    if contentSize.width != width { contentSize.width = width }
+    let presented = presentedContentOffset.y
+    // While an animation moves the presented offset, lay out again on the next frame.
+    if presented != contentOffset.y { setNeedsLayout() }
+    let top = min(contentOffset.y, presented)
+    let bottom = max(contentOffset.y, presented) + bounds.height
+    let wanted = rows(from: top, to: bottom)
+    for row in shownRows where !wanted.contains(row) {
+      if let view = rowViews.removeValue(forKey: row) { recycle(view) }
+    }
+    shownRows = wanted
+    guard let dataSource else { return }
+    for row in wanted {
+      let frame = CGRect(
+        x: 0, y: rowTops[row], width: width, height: rowTops[row + 1] - rowTops[row])
+      if let view = rowViews[row] {
+        if view.frame != frame { view.frame = frame }
+        continue
+      }
+      let reused = reusableViews.popLast()
+      let view = dataSource.listView(self, viewForRowAt: row, reusing: reused)
+      if let reused, reused !== view { reused.removeFromSuperview() }
+      view.frame = frame
+      view.isHidden = false
+      if view.superview !== self { insertSubview(view, at: 0) }
+      rowViews[row] = view
+    }
+  }
+
+  private func recycle(_ view: View) {
+    view.isHidden = true
+    reusableViews.append(view)
+  }
+
+  private func rowHeight(_ row: Int) -> CGFloat {
+    let height = dataSource?.listView(self, heightForRowAt: row) ?? 0
+    return height.isFinite ? max(0, height) : 0
+  }
+
+  /// The rows that meet the band `top..<bottom` of the content.
+  private func rows(from top: CGFloat, to bottom: CGFloat) -> Range<Int> {
+    let count = rowTops.count - 1
+    guard count > 0, bottom > top, bottom > 0, top < rowTops[count] else { return 0..<0 }
+    let first = row(atContentY: max(top, 0)) ?? 0
+    // The first row whose top is at or below `bottom` is not shown.
+    var low = first
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if rowTops[middle] < bottom { low = middle + 1 } else { high = middle }
+    }
+    return first..<max(first, low)
+  }
+
+  /// The row whose band contains `y` (binary search over the row tops).
+  private func row(atContentY y: CGFloat) -> Int? {
+    let count = rowTops.count - 1
+    guard count > 0, y >= 0, y < rowTops[count] else { return nil }
+    var low = 0
+    var high = count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if rowTops[middle] <= y { low = middle } else { high = middle - 1 }
+    }
+    // Rows of zero height share their top with the next; take the last that starts here.
+    return low
+  }
+}

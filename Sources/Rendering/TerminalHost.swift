@@ -1,0 +1,280 @@
+import Foundation
+import Refresh
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs a view tree as a full-screen terminal app: the terminal's modes, a real-time clock,
+/// input turned into gestures, and frames drawn when something changed.
+///
+/// ```swift
+/// let host = try TerminalHost()            // throws when not on a terminal
+/// host.window.addSubview(list)             // host.window: sized to the terminal
+/// host.onKey = { key in if key == .character("q") { host.stop() } }
+/// try await host.run()                     // until stop(); the terminal is always restored
+/// ```
+///
+/// While it runs, the host owns the terminal through a ``TerminalSession`` (raw input, the
+/// alternate screen, SGR mouse reporting, a hidden cursor; restored when it returns, when the
+/// process exits and on fatal signals). Input is read on a thread of its own and handed to an
+/// ``InputDispatcher``: a press, drags and a release pan the deepest scroll model under the
+/// pointer, the wheel scrolls it, a click taps, keys go to ``onKey``.
+///
+/// The host draws a frame only when something changed (input, a resize, anything moving on
+/// the ``clock``, any view asking for layout or display) and otherwise sleeps: **no wake-ups
+/// while idle**. A resize arrives as `SIGWINCH`; ``window`` then takes the terminal's size,
+/// and views with an ``View/autoresizingMask`` follow it.
+///
+/// ``run()`` is `async` and waits without blocking the main actor, so main-actor work started
+/// by the app (an `async` refreshing action, a `Task { @MainActor in … }`) runs while the host
+/// idles, and whatever it changes is drawn at once.
+///
+/// Ctrl-C, Ctrl-\ and Ctrl-Z (``quitKeys``) end ``run()`` cleanly: the terminal is restored
+/// and the program goes on after `run()`; they arrive as keys, not signals, so nothing crashes
+/// or stops with the terminal in its modes.
+@MainActor
+public final class TerminalHost {
+  /// Why a host cannot start.
+  public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The input or the output is not a terminal (a pipe, a file, CI).
+    case notATerminal
+    /// ``run()`` was called while the host was already running.
+    case alreadyRunning
+
+    /// The failure in words, for an app's error message.
+    public var description: String {
+      switch self {
+      case .notATerminal: "standard input and output must be a terminal"
+      case .alreadyRunning: "the host is already running"
+      }
+    }
+  }
+
+  /// The root of the app's views, as large as the terminal (one cell is
+  /// ``TextMetrics/cellWidth`` × ``TextMetrics/lineHeight`` points).
+  public let window: Window
+  /// The clock of ``window``: real time, frames at most at the rate given to ``init(input:output:framesPerSecond:)``.
+  public let clock: RealTimeFrameClock
+  /// Turns the input into gestures and keys.
+  public let dispatcher: InputDispatcher
+
+  /// Called with every key but the ``quitKeys``.
+  public var onKey: ((Key) -> Void)? {
+    get { dispatcher.onKey }
+    set { dispatcher.onKey = newValue }
+  }
+
+  /// Called after the window took a new terminal size, in cells.
+  public var onResize: ((_ columns: Int, _ rows: Int) -> Void)?
+
+  /// Called before each frame is drawn: the place to update views that show live figures.
+  public var willDrawFrame: (() -> Void)?
+
+  /// The keys that end ``run()``: Ctrl-C, Ctrl-\ and Ctrl-Z by default.
+  public var quitKeys: Set<Key> = [.control(0x03), .control(0x1C), .control(0x1A)]
+
+  /// The color of the cells no view covers.
+  public var background: Color = .white
+
+  /// The terminal's size in cells, as of the last resize.
+  public private(set) var columns: Int
+  /// The terminal's height in cells, as of the last resize.
+  public private(set) var rows: Int
+
+  /// The frames drawn over the last second.
+  public private(set) var framesPerSecond: Double = 0
+
+  /// Whether ``run()`` is running.
+  public private(set) var isRunning = false
+
+  /// How long to wait for the rest of an escape sequence before taking a lone Escape; a
+  /// terminal sends a sequence in one write.
+  public var escapeTimeout: TimeInterval = 0.03
+
+  private let input: Int32
+  private let output: Int32
+  private var stopRequested = false
+  private var continuation: CheckedContinuation<Void, Never>?
+  private var timer: Task<Void, Never>?
+  private var frameTimes: [TimeInterval] = []
+  /// How many times the loop went round: a test's measure of idleness.
+  private(set) var loopCount = 0
+
+  /// Prepares a host on a terminal, sized to it; the terminal is not touched until ``run()``.
+  ///
+  /// - Parameters:
+  ///   - input: The terminal's input descriptor.
+  ///   - output: The terminal's output descriptor.
+  ///   - framesPerSecond: The frame rate while something moves (60 by default).
+  /// - Throws: ``Failure/notATerminal`` when `input` or `output` is not a terminal.
+  public init(
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, framesPerSecond: Double = 60
+  ) throws {
+    guard isatty(input) == 1, isatty(output) == 1 else { throw Failure.notATerminal }
+    self.input = input
+    self.output = output
+    clock = RealTimeFrameClock(framesPerSecond: framesPerSecond)
+    let size = Self.terminalSize(of: output)
+    columns = size.columns
+    rows = size.rows
+    window = Window(frame: Self.frame(columns: columns, rows: rows), clock: clock)
+    window.backgroundColor = .white
+    dispatcher = InputDispatcher(window: window)
+  }
+
+  /// Runs the app until ``stop()`` or a quit key, then restores the terminal.
+  ///
+  /// - Throws: ``Failure/alreadyRunning`` when called twice at once,
+  ///   ``TerminalSession/Failure`` when the terminal cannot be taken, `POSIXError` when the
+  ///   input thread cannot start.
+  public func run() async throws {
+    guard !isRunning else { throw Failure.alreadyRunning }
+    let session = try TerminalSession(
+      modes: .fullScreen, input: input, output: output, signalKeys: false)
+    defer { session.end() }
+    let reader = try TerminalInputReader(input: input) { [weak self] in
+      Task { @MainActor in self?.wake() }
+    }
+    defer { reader.stop() }
+    isRunning = true
+    stopRequested = false
+    clock.scheduleDidChange = { [weak self] in self?.wake() }
+    defer {
+      clock.scheduleDidChange = nil
+      isRunning = false
+    }
+    var parser = InputParser()
+    var frameBuffer = TerminalFrameBuffer()
+    var canvas = TerminalCanvas(columns: columns, rows: rows)
+    var lastArrival: UInt64 = 0
+    var needsFrame = true
+    resize(to: Self.terminalSize(of: output))
+
+    while !stopRequested {
+      loopCount += 1
+      // Run what came due; anything moving, laid out or displayed wants a frame.
+      let wasAnimating = clock.isAnimating
+      let actionDue = clock.nextActionTime.map { $0 <= clock.currentTime } ?? false
+      clock.tick()
+      if wasAnimating || actionDue || clock.isAnimating { needsFrame = true }
+
+      let arrivals = reader.take()
+      if arrivals.resized {
+        resize(to: Self.terminalSize(of: output))
+        canvas = TerminalCanvas(columns: columns, rows: rows)
+        frameBuffer.invalidate()
+        needsFrame = true
+      }
+      if !arrivals.bytes.isEmpty {
+        lastArrival = arrivals.lastArrival
+        dispatch(parser.feed(arrivals.bytes))
+        needsFrame = true
+      } else if parser.hasPendingInput,
+        Double(DispatchTime.now().uptimeNanoseconds - lastArrival) / 1e9 >= escapeTimeout
+      {
+        dispatch(parser.flush())
+        needsFrame = true
+      }
+      if arrivals.ended || stopRequested { break }
+      if needsFrame {
+        draw(into: canvas, buffer: &frameBuffer, session: session)
+        needsFrame = false
+      }
+
+      // Sleep until input, a resize, the clock's next deadline or new main-actor work.
+      var timeout = clock.nextDeadline.map { max(0, $0 - clock.currentTime) }
+      if parser.hasPendingInput { timeout = min(timeout ?? escapeTimeout, escapeTimeout) }
+      await sleep(timeout: timeout)
+    }
+  }
+
+  /// Ends ``run()`` after the current turn of its loop; the terminal is restored.
+  public func stop() {
+    stopRequested = true
+    wake()
+  }
+
+  // MARK: - The loop
+
+  private func dispatch(_ events: [InputEvent]) {
+    for event in events {
+      if case .key(let key) = event, quitKeys.contains(key) {
+        stop()
+        return
+      }
+      dispatcher.handle(event)
+      if stopRequested { return }
+    }
+  }
+
+  private func draw(
+    into canvas: TerminalCanvas, buffer: inout TerminalFrameBuffer, session: TerminalSession
+  ) {
+    let now = clock.currentTime
+    frameTimes.append(now)
+    frameTimes.removeAll { now - $0 > 1 }
+    framesPerSecond = Double(frameTimes.count)
+    willDrawFrame?()
+    window.layoutIfNeeded()
+    canvas.clear(background: background)
+    window.render(in: canvas)
+    session.write(buffer.frame(from: canvas))
+  }
+
+  /// Waits until ``wake()`` or the timeout, with the main actor free meanwhile.
+  private func sleep(timeout: TimeInterval?) async {
+    await withCheckedContinuation { continuation in
+      self.continuation = continuation
+      guard let timeout else { return }
+      timer = Task { @MainActor [weak self] in
+        do {
+          try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+        } catch {
+          return  // cancelled: something else woke the loop
+        }
+        self?.wake()
+      }
+    }
+  }
+
+  /// Resumes the loop if it sleeps; the loop looks at everything when it runs anyway.
+  private func wake() {
+    guard let continuation else { return }
+    self.continuation = nil
+    timer?.cancel()
+    timer = nil
+    continuation.resume()
+  }
+
+  private func resize(to size: (columns: Int, rows: Int)) {
+    let changed = size.columns != columns || size.rows != rows
+    columns = size.columns
+    rows = size.rows
+    window.frame = Self.frame(columns: columns, rows: rows)
+    if changed { onResize?(columns, rows) }
+  }
+
+  // MARK: - Sizes
+
+  /// The largest terminal the host lays out, in cells; a larger one shows it in its corner.
+  public static let maximumSize = (columns: 1000, rows: 500)
+
+  private static func frame(columns: Int, rows: Int) -> CGRect {
+    CGRect(
+      x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth,
+      height: CGFloat(rows) * TextMetrics.lineHeight)
+  }
+
+  /// The terminal's size in cells, 80 × 24 when it does not say, within ``maximumSize``.
+  private static func terminalSize(of descriptor: Int32) -> (columns: Int, rows: Int) {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return (80, 24) }
+    return (
+      min(Int(size.ws_col), maximumSize.columns), min(Int(size.ws_row), maximumSize.rows)
+    )
+  }
+}
