@@ -28,15 +28,24 @@ public final class ObservationRegistry: @unchecked Sendable {
   private let observerCount = Atomic<Int>(0)
 
   private let lock = Lock()
+  // Every access to the state below happens with `lock` held, which already excludes any
+  // overlapping access; `@exclusivity(unchecked)` drops the run-time check that would repeat it
+  // on every change.
+  @exclusivity(unchecked)
   private var storedSlots: [Slot] = []
+  @exclusivity(unchecked)
   private var manualSlots: [Slot] = []
   /// The objects the slots name, one per slot (see `SlotPin`).
+  @exclusivity(unchecked)
   private var storedPins: [SlotPin] = []
+  @exclusivity(unchecked)
   private var manualPins: [SlotPin] = []
   /// How many stored slots have not learned their property's offset yet.
+  @exclusivity(unchecked)
   private var slotsWithoutOffset = 0
   /// What to call if this object dies while an observation rooted here is active (an
   /// `AsyncSequence` of values then finishes); few observations have one, so it lives here.
+  @exclusivity(unchecked)
   private var terminationHandlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
 
   /// Creates an empty registry.

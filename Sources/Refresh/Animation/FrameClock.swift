@@ -24,7 +24,6 @@ public class FrameClock {
   // exclusivity checks, which cost more than the work on a frame, are turned off.
   @exclusivity(unchecked) private var scheduled: [ScheduledAction] = []
   @exclusivity(unchecked) private var frameHandlers: [FrameHandler] = []
-  @exclusivity(unchecked) private var nextSequence = 0
 
   init() {}
 
@@ -44,10 +43,17 @@ public class FrameClock {
     let task = ClockTask()
     guard delay != .infinity else { return task }
     let seconds = delay.isNaN ? 0 : max(delay, 0)
-    nextSequence += 1
-    scheduled.append(
-      ScheduledAction(time: now + seconds, sequence: nextSequence, task: task, action: action))
-    scheduled.sort { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+    let time = now + seconds
+    // The queue stays in time order, first scheduled first among equal times: the new action
+    // goes after every action due at or before its time, found by binary search.
+    var low = 0
+    var high = scheduled.count
+    while low < high {
+      let middle = (low + high) / 2
+      if scheduled[middle].time <= time { low = middle + 1 } else { high = middle }
+    }
+    scheduled.insert(
+      ScheduledAction(time: time, task: task, action: action), at: low)
     clockDidChangeSchedule()
     return task
   }
@@ -103,10 +109,9 @@ public class FrameClock {
 
   // MARK: - Records
 
-  /// An action waiting for its time; `sequence` keeps actions due at once in scheduling order.
+  /// An action waiting for its time.
   private struct ScheduledAction {
     let time: TimeInterval
-    let sequence: Int
     let task: ClockTask
     let action: @MainActor () -> Void
   }
