@@ -26,7 +26,7 @@ import Refresh
 /// The host draws a frame only when something changed (input, a resize, anything moving on
 /// the ``clock``, any view asking for layout or display) and otherwise sleeps: **no wake-ups
 /// while idle**. A resize arrives as `SIGWINCH`; ``window`` then takes the terminal's size,
-/// and views with an ``View/autoresizingMask`` follow it.
+/// and views with an `View/autoresizingMask` follow it.
 ///
 /// ``run()`` is `async` and waits without blocking the main actor, so main-actor work started
 /// by the app (an `async` refreshing action, a `Task { @MainActor in … }`) runs while the host
@@ -54,7 +54,7 @@ public final class TerminalHost {
   }
 
   /// The root of the app's views, as large as the terminal (one cell is
-  /// ``TextMetrics/cellWidth`` × ``TextMetrics/lineHeight`` points).
+  /// `TextMetrics/cellWidth` × `TextMetrics/lineHeight` points).
   public let window: Window
   /// The clock of ``window``: real time, frames at most at the rate given to ``init(input:output:framesPerSecond:)``.
   public let clock: RealTimeFrameClock

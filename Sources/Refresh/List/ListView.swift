@@ -73,7 +73,8 @@ open class ListView: ScrollModel {
     }
     tops[count] = top
     rowTops = tops
-    for view in rowViews.values { recycle(view) }
+    // In row order, so that reuse (and the drawing order) is the same on every run.
+    for row in shownRows { if let view = rowViews[row] { recycle(view) } }
     rowViews = [:]
     shownRows = 0..<0
     contentSize = CGSize(width: bounds.width, height: top)
