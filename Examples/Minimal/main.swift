@@ -2,7 +2,9 @@ import Foundation
 import Refresh
 import Rendering
 
-/// The posts: numbers, newest first. A refresh brings newer ones, a page older ones.
+/// The posts: numbers, newest first.
+///
+/// A refresh brings newer ones, a page older ones.
 @MainActor
 final class Posts: ListViewDataSource {
   var numbers = Array((61...100).reversed())

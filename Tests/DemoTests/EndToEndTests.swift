@@ -68,10 +68,11 @@ struct EndToEndTests {
     session.resize(columns: 120, rows: 30)
     // The status line moved to the new last row.
     #expect(
-      session.waitFor("header idle")
-        && session.screen.text.split(separator: "\n", omittingEmptySubsequences: false)[29]
-          .contains("header idle"),
-      "\(session.screen.text)")
+      session.waitUntil { screen in
+        screen.text.split(separator: "\n", omittingEmptySubsequences: false).count == 30
+          && screen.text.split(separator: "\n", omittingEmptySubsequences: false)[29]
+            .contains("header idle")
+      }, "\(session.screen.text)")
     session.send("q")
     #expect(session.waitForExit() == 0)
   }

@@ -4,6 +4,7 @@ import Refresh
 /// erasing (`CSI 2J`, `CSI K`), scrolling regions (`CSI t;b r`, `CSI n S`, `CSI n T`), text
 /// (wide characters take two cells), and every other escape sequence understood and ignored.
 public struct ScreenEmulator {
+  /// The characters on screen, by row and column.
   public private(set) var cells: [[Character]]
   private var row = 0
   private var column = 0

@@ -86,6 +86,18 @@ public final class TerminalProcess {
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
 
+  /// Reads what the program wrote until the screen satisfies a condition or the time runs
+  /// out; returns whether it did.
+  @discardableResult
+  public func waitUntil(seconds: Double = 10, _ condition: (ScreenEmulator) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      pump(milliseconds: 50)
+      if condition(screen) { return true }
+    }
+    return false
+  }
+
   /// Reads what the program wrote until the screen shows `text` or the time runs out.
   @discardableResult
   public func waitFor(_ text: String, seconds: Double = 10) -> Bool {
