@@ -38,8 +38,7 @@ final class TerminalInputReader: @unchecked Sendable {
   private var thread: pthread_t?
   private let onActivity: @Sendable () -> Void
 
-  /// The byte the signal handler writes for a resize, and the one ``stop()`` writes.
-  private static let resizeByte: UInt8 = 0x57  // "W"
+  /// The byte ``stop()`` writes to the pipe (the signal handler writes `resizeByte`).
   private static let stopByte: UInt8 = 0x51  // "Q"
 
   /// Starts reading.
@@ -69,6 +68,8 @@ final class TerminalInputReader: @unchecked Sendable {
       close(wakeWrite)
       throw POSIXError(.EBUSY)
     }
+    // Touch what the handler reads, so that no global is first initialized in the handler.
+    _ = resizeByte
     installResizeHandler()
     let box = Unmanaged.passRetained(self)
     var handle = pthread_t()
@@ -186,6 +187,9 @@ final class TerminalInputReader: @unchecked Sendable {
   }
 }
 
+/// The byte the `SIGWINCH` handler writes to the reader's pipe.
+private let resizeByte: UInt8 = 0x57  // "W"
+
 /// The pipe the `SIGWINCH` handler writes to, or -1 while no reader listens.
 private let resizeDescriptor = Atomic<Int32>(-1)
 
@@ -205,7 +209,7 @@ private func noteResize(_ signal: Int32) {
   let descriptor = resizeDescriptor.load(ordering: .acquiring)
   guard descriptor >= 0 else { return }
   let saved = errno
-  var byte: UInt8 = 0x57
+  var byte = resizeByte
   _ = write(descriptor, &byte, 1)
   errno = saved
 }
