@@ -32,7 +32,8 @@ struct MinimalAppTests {
     #expect(app.waitFor("Loading..."), "\(app.screen.text)")
     // The action slept a second; the three new posts show at the top.
     #expect(app.waitFor("Post #103"), "\(app.screen.text)")
-    #expect(app.waitFor("Pull down to refresh") || !app.screen.text.contains("Loading"))
+    // Refreshing ended: the header went back up.
+    #expect(app.waitUntil { !$0.text.contains("Loading...") }, "\(app.screen.text)")
 
     // Wheel to the end: the footer loads the next page.
     for _ in 0..<12 {
@@ -40,7 +41,8 @@ struct MinimalAppTests {
       usleep(20_000)
     }
     #expect(app.waitFor("Loading..."), "\(app.screen.text)")
-    usleep(1_300_000)
+    // The page arrived (a second later): the footer is idle again, with more posts below.
+    #expect(app.waitUntil { !$0.text.contains("Loading...") }, "\(app.screen.text)")
     for _ in 0..<8 {
       app.send(Self.wheelDown)
       usleep(20_000)
