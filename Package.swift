@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "refresh-demo", targets: ["Demo"]),
     .executable(name: "refresh-bench", targets: ["Benchmarks"]),
     .executable(name: "refresh-storyboard", targets: ["Storyboard"]),
+    .executable(name: "refresh-minimal", targets: ["Minimal"]),
   ],
   targets: [
     .target(name: "Observing"),
@@ -31,7 +32,15 @@ let package = Package(
       name: "Demo", dependencies: ["DemoCore", "Rendering"], path: "Examples/Demo",
       exclude: ["README.md"]),
     .testTarget(
-      name: "DemoTests", dependencies: ["TestSupport", "DemoCore", "Demo", "Rendering", "Refresh"]),
+      name: "DemoTests",
+      dependencies: [
+        "TestSupport", "TerminalTestSupport", "DemoCore", "Demo", "Rendering", "Refresh",
+      ]),
+    .target(
+      name: "TerminalTestSupport", dependencies: ["Refresh"], path: "Tests/TerminalTestSupport"),
+    .executableTarget(
+      name: "Minimal", dependencies: ["Refresh", "Rendering"], path: "Examples/Minimal"),
+    .testTarget(name: "MinimalTests", dependencies: ["TerminalTestSupport", "Minimal"]),
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(
       name: "Benchmarks",

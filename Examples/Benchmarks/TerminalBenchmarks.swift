@@ -95,6 +95,15 @@ extension Bench {
     }
     record(section, "floor: one full screen of text, 200×60", floor / 1e6, unit: "ms")
     record(section, "floor: bytes", Double(floorBytes), unit: "bytes")
+    // Its second half alone: encoding the drawn grid as a full redraw.
+    let encoding = nanoseconds { iterations in
+      for _ in 0..<iterations {
+        var buffer = TerminalFrameBuffer()
+        blackHole(buffer.frame(from: floorCanvas))
+      }
+    }
+    record(
+      section, "floor, encoding alone", encoding / 1e6, unit: "ms", anchor: ("floor", floor / 1e6))
 
     /// Scrolls a window's first scroll model a row per frame and measures a frame: layout,
     /// drawing into the grid, diffing and encoding.

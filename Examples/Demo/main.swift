@@ -17,12 +17,7 @@ let help = """
   On a terminal it runs full screen:
     mouse        press, drag and release to pull and fling the list (rubber band, glide,
                  bounce); the wheel scrolls, and at the top it pulls the header down
-    ↑ ↓ j k      scroll; holding ↑ at the top pulls the header down
-    PgUp PgDn    scroll a page          Home End   go to the top or the bottom
-    r            refresh                h          next header style: normal, gif, and the
-                                                   seed controls (letters, colored, JSRefresh, ...)
-    f            auto or back footer    l          next language (en, zh-Hans, zh-Hant, ko, ru, uk)
-    q            quit (Ctrl-C also quits; the terminal is always restored)
+  \(DemoApp.keyHelp)
   Pull down past the threshold and release to refresh: new posts arrive after a moment.
   Scroll to the bottom to load more pages, until "No more data".
 
@@ -71,8 +66,17 @@ if scripted || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
   exit(0)
 }
 
+// On a terminal: the app in a TerminalHost's window, which follows the terminal's size.
 do {
-  try InteractiveSession().run()
+  let host = try TerminalHost()
+  let app = DemoApp(window: host.window)
+  host.onKey = { key in
+    app.handle(key)
+    if app.shouldQuit { host.stop() }
+  }
+  host.onResize = { columns, rows in app.resize(columns: columns, rows: rows) }
+  host.willDrawFrame = { app.framesPerSecond = host.framesPerSecond }
+  try await host.run()
 } catch {
   FileHandle.standardError.write(Data("refresh-demo: cannot use the terminal: \(error)\n".utf8))
   exit(1)

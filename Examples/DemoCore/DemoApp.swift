@@ -3,11 +3,14 @@ import Gallery
 import Refresh
 import Rendering
 
-/// The terminal demo without the terminal: a feed in a scroll model with a header and a footer,
-/// driven by ``InputEvent``s and drawn onto a ``TerminalCanvas``.
+/// The terminal demo without the terminal: a feed in a ``ListView`` with a header and a footer,
+/// a title bar and a status line, driven by ``InputEvent``s and drawn onto a ``TerminalCanvas``.
 ///
-/// The executable feeds it the keys and mouse reports it reads and writes the frames it draws;
-/// tests feed it events on a manual clock and read the canvas.
+/// On a terminal, the executable puts it in a ``TerminalHost``'s window
+/// (``init(window:feed:headerStyles:currentDate:)``); scripted sessions and tests make it a window
+/// of its own on a manual clock, feed it events and read the canvas. Its parts: a
+/// ``FeedService`` (the simulated server), a ``FeedListSource`` (the rows), two ``BarView``s, and
+/// one table of ``KeyBinding``s for the help, the title bar and the keys.
 ///
 /// ```swift
 /// let clock = ManualFrameClock()
@@ -58,22 +61,79 @@ public final class DemoApp {
   public static let languages = ["en", "zh-Hans", "zh-Hant", "ko", "ru", "uk"]
 
   /// The largest screen the app lays out, in cells; larger terminals show it in the corner.
-  public static let maximumSize = (columns: 1000, rows: 500)
+  public static let maximumSize = TerminalHost.maximumSize
+
+  /// The keys: the one table behind the help text, the title bar and ``handle(_:)``.
+  public static let keyBindings: [KeyBinding] = [
+    // Arrows scroll like a wheel, so holding ↑ at the top pulls the header down.
+    KeyBinding([.up, .character("k")], "↑ k", "scroll up; held at the top, pull the header down") {
+      $0.scroll.scroll(by: CGPoint(x: 0, y: -2 * TextMetrics.lineHeight))
+    },
+    KeyBinding([.down, .character("j")], "↓ j", "scroll down") {
+      $0.scroll.scroll(by: CGPoint(x: 0, y: 2 * TextMetrics.lineHeight))
+    },
+    KeyBinding([.pageUp], "PgUp", "scroll a page up") { $0.scrollAnimated(byPages: -1) },
+    KeyBinding([.pageDown, .character(" ")], "PgDn Space", "scroll a page down") {
+      $0.scrollAnimated(byPages: 1)
+    },
+    KeyBinding([.home], "Home", "go to the top") {
+      $0.scroll.setContentOffset($0.scroll.minimumContentOffset, animated: true)
+    },
+    KeyBinding([.end], "End", "go to the bottom (the footer loads the next page)") {
+      $0.scroll.setContentOffset($0.scroll.maximumContentOffset, animated: true)
+    },
+    KeyBinding([.character("r")], "r", "refresh", titleHint: "r refresh") {
+      $0.scroll.header?.beginRefreshing()
+    },
+    KeyBinding(
+      [.character("h")], "h",
+      "next header: normal, gif, the seed controls (letters, colored, ...)",
+      titleHint: "h header"
+    ) { $0.nextHeaderStyle() },
+    KeyBinding([.character("f")], "f", "auto or back footer", titleHint: "f footer") {
+      $0.toggleFooter()
+    },
+    KeyBinding(
+      [.character("l")], "l", "next language (en, zh-Hans, zh-Hant, ko, ru, uk)",
+      titleHint: "l language"
+    ) { $0.nextLanguage() },
+    KeyBinding(
+      [.character("q"), .control(3)], "q",
+      "quit (Ctrl-C, Ctrl-\\ and Ctrl-Z also quit; the terminal is always restored)",
+      titleHint: "q quit"
+    ) { $0.shouldQuit = true },
+  ]
+
+  /// The key table as the help prints it, one binding a line.
+  public static var keyHelp: String {
+    keyBindings.map { binding in
+      let names = binding.keyNames.padding(toLength: 13, withPad: " ", startingAt: 0)
+      return "  \(names)\(binding.summary)"
+    }.joined(separator: "\n")
+  }
 
   /// The window of the view tree, on the clock the app was given.
   public let window: Window
-  /// The scroll model showing the feed.
-  public let scroll: ScrollModel
+  /// The list showing the feed.
+  public let scroll: ListView
+  /// The simulated server.
+  public let service: FeedService
   /// The posts.
-  public private(set) var feed: FeedModel
+  public var feed: FeedModel { service.feed }
   /// Whether `q` was pressed.
   public private(set) var shouldQuit = false
   /// The frame rate the executable measures, shown in the status line.
   public var framesPerSecond: Double = 0
   /// How long the simulated server takes to answer a refresh, in seconds.
-  public var refreshDelay: TimeInterval = 1.2
+  public var refreshDelay: TimeInterval {
+    get { service.refreshDelay }
+    set { service.refreshDelay = newValue }
+  }
   /// How long the simulated server takes to answer for a page, in seconds.
-  public var loadDelay: TimeInterval = 0.8
+  public var loadDelay: TimeInterval {
+    get { service.loadDelay }
+    set { service.loadDelay = newValue }
+  }
   /// The current date, for the headers' last update time (fixed in scripted sessions).
   public let currentDate: @MainActor @Sendable () -> Date
 
@@ -86,13 +146,17 @@ public final class DemoApp {
   /// The position of the current language in ``languages``.
   public private(set) var languageIndex = 0
 
-  private let feedView = FeedView(frame: .zero)
-  private(set) var columns: Int
-  private(set) var rows: Int
-  private var pressedCell: (column: Int, row: Int)?
-  private var pendingWork: [ClockTask] = []
+  /// Turns mouse reports into gestures on the window (scripted sessions and tests; on a
+  /// terminal the host's own dispatcher does it).
+  public let dispatcher: InputDispatcher
 
-  /// Creates the app for a screen of `columns` × `rows` cells.
+  private let source = FeedListSource()
+  private var titleBar: BarView!
+  private var statusBar: BarView!
+  private(set) var columns: Int
+  private(set) var screenRows: Int
+
+  /// Creates the app in a window of its own, for a screen of `columns` × `rows` cells.
   ///
   /// - Parameters:
   ///   - clock: The clock driving animations, physics and the simulated network.
@@ -101,27 +165,62 @@ public final class DemoApp {
   ///   - feed: The posts.
   ///   - headerStyles: The headers `h` cycles through.
   ///   - currentDate: The current date, for the last update time.
-  public init(
+  public convenience init(
     clock: FrameClock, columns: Int, rows: Int, feed: FeedModel = FeedModel(),
     headerStyles: [HeaderStyle] = DemoApp.standardHeaderStyles,
     currentDate: @escaping @MainActor @Sendable () -> Date = { Date() }
   ) {
+    self.init(
+      window: Window(frame: .zero, clock: clock), columns: columns, rows: rows, feed: feed,
+      headerStyles: headerStyles, currentDate: currentDate)
+  }
+
+  /// Creates the app in a window that is already on screen, such as a ``TerminalHost``'s,
+  /// at the window's size.
+  ///
+  /// - Parameters:
+  ///   - window: The window; its clock drives the app.
+  ///   - feed: The posts.
+  ///   - headerStyles: The headers `h` cycles through.
+  ///   - currentDate: The current date, for the last update time.
+  public convenience init(
+    window: Window, feed: FeedModel = FeedModel(),
+    headerStyles: [HeaderStyle] = DemoApp.standardHeaderStyles,
+    currentDate: @escaping @MainActor @Sendable () -> Date = { Date() }
+  ) {
+    self.init(
+      window: window, columns: Int(window.frame.width / TextMetrics.cellWidth),
+      rows: Int(window.frame.height / TextMetrics.lineHeight), feed: feed,
+      headerStyles: headerStyles, currentDate: currentDate)
+  }
+
+  private init(
+    window: Window, columns: Int, rows: Int, feed: FeedModel, headerStyles: [HeaderStyle],
+    currentDate: @escaping @MainActor @Sendable () -> Date
+  ) {
+    self.window = window
     self.currentDate = currentDate
     self.columns = Self.clamp(columns, Self.maximumSize.columns)
-    self.rows = Self.clamp(rows, Self.maximumSize.rows)
-    self.feed = feed
+    self.screenRows = Self.clamp(rows, Self.maximumSize.rows)
     self.headerStyles = headerStyles.isEmpty ? Self.standardHeaderStyles : headerStyles
-    window = Window(frame: .zero, clock: clock)
-    scroll = ScrollModel(frame: .zero)
+    service = FeedService(clock: window.clock, feed: feed)
+    scroll = ListView(frame: .zero)
+    dispatcher = InputDispatcher(window: window)
     window.backgroundColor = .white
-    window.addSubview(scroll)
-    scroll.addSubview(feedView)
+    titleBar = BarView(color: Color(hex: 0x1F3A93), textColor: .white, isBold: true) {
+      [unowned self] in titleText
+    }
+    statusBar = BarView(color: Color(hex: 0xE5E5EA), textColor: .black) {
+      [unowned self] in statusText
+    }
+    for view in [scroll, titleBar!, statusBar!] { window.addSubview(view) }
     RefreshConfig.default.languageCode = Self.languages[languageIndex]
     layout()
     installHeader()
     installFooter()
-    feedView.items = feed.items
-    scroll.contentSize = CGSize(width: scroll.frame.width, height: feedView.frame.height)
+    source.items = service.feed.items
+    scroll.dataSource = source
+    scroll.reloadData()
     scroll.contentOffset = scroll.minimumContentOffset
   }
 
@@ -133,9 +232,7 @@ public final class DemoApp {
 
   /// The point at the center of a cell, in window coordinates.
   public static func point(column: Int, row: Int) -> CGPoint {
-    CGPoint(
-      x: (CGFloat(column) + 0.5) * TextMetrics.cellWidth,
-      y: (CGFloat(row) + 0.5) * TextMetrics.lineHeight)
+    InputDispatcher.point(column: column, row: row)
   }
 
   /// Lays the app out for a new screen size.
@@ -145,21 +242,24 @@ public final class DemoApp {
   ///   - rows: The height, in cells.
   public func resize(columns: Int, rows: Int) {
     self.columns = Self.clamp(columns, Self.maximumSize.columns)
-    self.rows = Self.clamp(rows, Self.maximumSize.rows)
+    self.screenRows = Self.clamp(rows, Self.maximumSize.rows)
     layout()
   }
 
   private func layout() {
     let width = CGFloat(columns) * TextMetrics.cellWidth
-    let height = CGFloat(rows) * TextMetrics.lineHeight
+    let line = TextMetrics.lineHeight
+    let height = CGFloat(screenRows) * line
     window.frame = CGRect(x: 0, y: 0, width: width, height: height)
     // A title row above and a status row below the list, when there is room for them.
-    let bars = rows >= 3 ? 1 : 0
+    let hasBars = screenRows >= 3
+    titleBar.isHidden = !hasBars
+    statusBar.isHidden = !hasBars
+    titleBar.frame = CGRect(x: 0, y: 0, width: width, height: line)
+    statusBar.frame = CGRect(x: 0, y: height - line, width: width, height: line)
+    let bars: CGFloat = hasBars ? 1 : 0
     scroll.frame = CGRect(
-      x: 0, y: CGFloat(bars) * TextMetrics.lineHeight, width: width,
-      height: max(0, height - CGFloat(2 * bars) * TextMetrics.lineHeight))
-    feedView.frame = CGRect(x: 0, y: 0, width: width, height: feedView.frame.height)
-    scroll.contentSize = CGSize(width: width, height: feedView.frame.height)
+      x: 0, y: bars * line, width: width, height: max(0, height - 2 * bars * line))
     window.setNeedsLayout()
   }
 
@@ -169,121 +269,81 @@ public final class DemoApp {
     let header = headerStyles[headerStyleIndex].make()
     header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
     header.currentDate = currentDate
-    header.refreshingBlock = { [weak self] in self?.simulateRefresh() }
+    header.refreshingBlock = { [weak self] in
+      self?.service.refresh { count in
+        guard let self else { return }
+        self.source.items = self.service.feed.items
+        self.scroll.insertRows(at: Array(0..<count))
+        self.scroll.header?.endRefreshing(
+          result: count == 0 ? "No new posts" : "\(count) new post\(count == 1 ? "" : "s")")
+      }
+    }
     scroll.header = header
   }
 
   private func installFooter() {
     let footer: RefreshFooter =
       usesAutoFooter ? RefreshAutoNormalFooter(frame: .zero) : RefreshBackNormalFooter(frame: .zero)
-    footer.refreshingBlock = { [weak self] in self?.simulateLoad() }
-    if !feed.hasMorePages { footer.endRefreshingWithNoMoreData() }
+    footer.refreshingBlock = { [weak self] in
+      self?.service.loadNextPage { hasMorePages in
+        guard let self else { return }
+        self.source.items = self.service.feed.items
+        self.scroll.reloadData()
+        if hasMorePages {
+          self.scroll.footer?.endRefreshing()
+        } else {
+          self.scroll.footer?.endRefreshingWithNoMoreData()
+        }
+      }
+    }
+    if !service.feed.hasMorePages { footer.endRefreshingWithNoMoreData() }
     scroll.footer = footer
   }
 
-  private func simulateRefresh() {
-    schedule(after: refreshDelay) { app in
-      let count = app.feed.refresh()
-      app.feedChanged()
-      app.scroll.header?.endRefreshing(
-        result: count == 0 ? "No new posts" : "\(count) new post\(count == 1 ? "" : "s")")
-    }
+  private func nextHeaderStyle() {
+    service.cancelPendingRequests()
+    headerStyleIndex = (headerStyleIndex + 1) % headerStyles.count
+    installHeader()
   }
 
-  private func simulateLoad() {
-    schedule(after: loadDelay) { app in
-      app.feed.loadNextPage()
-      app.feedChanged()
-      if app.feed.hasMorePages {
-        app.scroll.footer?.endRefreshing()
-      } else {
-        app.scroll.footer?.endRefreshingWithNoMoreData()
-      }
-    }
+  private func toggleFooter() {
+    service.cancelPendingRequests()
+    usesAutoFooter.toggle()
+    installFooter()
   }
 
-  private func schedule(after delay: TimeInterval, _ work: @escaping @MainActor (DemoApp) -> Void) {
-    pendingWork.removeAll { $0.isCancelled }
-    pendingWork.append(
-      window.clock.schedule(after: delay) { [weak self] in
-        if let self { work(self) }
-      })
+  private func nextLanguage() {
+    languageIndex = (languageIndex + 1) % Self.languages.count
+    RefreshConfig.default.languageCode = Self.languages[languageIndex]
+    titleBar.setNeedsDisplay()
   }
 
-  private func feedChanged() {
-    feedView.items = feed.items
-    scroll.contentSize = CGSize(width: scroll.frame.width, height: feedView.frame.height)
+  private func scrollAnimated(byPages pages: CGFloat) {
+    let line = TextMetrics.lineHeight
+    let page = max(line, scroll.frame.height - 2 * line)
+    let target = scroll.clampedOffset(
+      CGPoint(x: scroll.contentOffset.x, y: scroll.contentOffset.y + pages * page))
+    scroll.setContentOffset(target, animated: true)
   }
 
   // MARK: Input
 
-  /// Handles one event: scrolling, pulling, and the keys of the help.
+  /// Handles one event: a key from the table, or a mouse report as a gesture.
   ///
   /// - Parameter event: The event.
   public func handle(_ event: InputEvent) {
     switch event {
     case .key(let key): handle(key)
-    case .mouse(let mouse): handle(mouse)
+    case .mouse: dispatcher.handle(event)
     }
   }
 
-  private func handle(_ key: Key) {
-    let line = TextMetrics.lineHeight
-    let page = max(line, scroll.frame.height - 2 * line)
-    switch key {
-    // Arrows scroll like a wheel, so holding ↑ at the top pulls the header down.
-    case .up, .character("k"): scroll.scroll(by: CGPoint(x: 0, y: -2 * line))
-    case .down, .character("j"): scroll.scroll(by: CGPoint(x: 0, y: 2 * line))
-    case .pageUp: scrollAnimated(by: -page)
-    case .pageDown, .character(" "): scrollAnimated(by: page)
-    case .home: scroll.setContentOffset(scroll.minimumContentOffset, animated: true)
-    case .end: scroll.setContentOffset(scroll.maximumContentOffset, animated: true)
-    case .character("r"): scroll.header?.beginRefreshing()
-    case .character("h"):
-      cancelPendingWork()
-      headerStyleIndex = (headerStyleIndex + 1) % headerStyles.count
-      installHeader()
-    case .character("f"):
-      cancelPendingWork()
-      usesAutoFooter.toggle()
-      installFooter()
-    case .character("l"):
-      languageIndex = (languageIndex + 1) % Self.languages.count
-      RefreshConfig.default.languageCode = Self.languages[languageIndex]
-    case .character("q"), .control(3): shouldQuit = true
-    default: break
-    }
-  }
-
-  private func scrollAnimated(by delta: CGFloat) {
-    let target = scroll.clampedOffset(
-      CGPoint(x: scroll.contentOffset.x, y: scroll.contentOffset.y + delta))
-    scroll.setContentOffset(target, animated: true)
-  }
-
-  /// Ends the simulated requests of components that are being replaced.
-  private func cancelPendingWork() {
-    for task in pendingWork { task.cancel() }
-    pendingWork = []
-  }
-
-  private func handle(_ mouse: MouseEvent) {
-    let inWindow = Self.point(column: mouse.column, row: mouse.row)
-    let inScroll = CGPoint(x: inWindow.x - scroll.frame.minX, y: inWindow.y - scroll.frame.minY)
-    switch mouse.kind {
-    case .press:
-      pressedCell = (mouse.column, mouse.row)
-      scroll.beginDragging(at: inScroll)
-    case .drag:
-      scroll.drag(to: inScroll)
-    case .release:
-      let wasTap = pressedCell.map { $0 == (mouse.column, mouse.row) } ?? false
-      pressedCell = nil
-      scroll.endDragging()
-      if wasTap { window.sendTap(at: inWindow) }
-    case .wheel(let dx, let dy):
-      scroll.scroll(by: CGPoint(x: 0, y: CGFloat(dy + dx) * 3 * TextMetrics.lineHeight))
-    }
+  /// Runs the binding of a key, if it has one.
+  ///
+  /// - Parameter key: The key.
+  public func handle(_ key: Key) {
+    Self.keyBindings.first { $0.keys.contains(key) }?.action(self)
+    titleBar.setNeedsDisplay()
   }
 
   // MARK: Drawing
@@ -291,9 +351,9 @@ public final class DemoApp {
   /// The title bar's text.
   public var titleText: String {
     let language = Self.languages[languageIndex]
+    let hints = Self.keyBindings.compactMap(\.titleHint).joined(separator: " · ")
     return " swift-refresh · header \(headerStyles[headerStyleIndex].name)"
-      + " · footer \(usesAutoFooter ? "Auto" : "Back") · \(language)"
-      + " · h header · f footer · l language · r refresh · q quit"
+      + " · footer \(usesAutoFooter ? "Auto" : "Back") · \(language) · \(hints)"
   }
 
   /// The status line's text: states, offset, adjusted inset, pulling percent, frame rate.
@@ -320,28 +380,11 @@ public final class DemoApp {
     window.layoutIfNeeded()
     canvas.clear(background: .white)
     window.render(in: canvas)
-    canvas.state = CanvasState(
-      clip: CGRect(
-        x: 0, y: 0, width: CGFloat(canvas.columns) * canvas.cellSize.width,
-        height: CGFloat(canvas.rows) * canvas.cellSize.height))
-    guard rows >= 3 else { return }
-    let width = CGFloat(columns) * TextMetrics.cellWidth
-    let line = TextMetrics.lineHeight
-    let title = CGRect(x: 0, y: 0, width: width, height: line)
-    canvas.fill(title, color: Color(hex: 0x1F3A93))
-    canvas.drawText(
-      TextMetrics.truncated(titleText, toCells: columns), in: title,
-      attributes: TextAttributes(isBold: true, color: .white))
-    let status = CGRect(x: 0, y: CGFloat(rows - 1) * line, width: width, height: line)
-    canvas.fill(status, color: Color(hex: 0xE5E5EA))
-    canvas.drawText(
-      TextMetrics.truncated(statusText, toCells: columns), in: status,
-      attributes: TextAttributes(color: .black))
   }
 
   /// The screen's text, one line per row: what a person would read.
   public func screenText() -> String {
-    let canvas = TerminalCanvas(columns: columns, rows: rows)
+    let canvas = TerminalCanvas(columns: columns, rows: screenRows)
     render(into: canvas)
     return canvas.grid.text
   }

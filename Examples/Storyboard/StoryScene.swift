@@ -9,7 +9,7 @@ import Refresh
 ///
 /// ```swift
 /// setup: { scene in
-///   let feed = scene.installFeed(title: "Feed", rowCount: 20)
+///   let feed = scene.installFeed(title: "Feed", rowCount: 20)  // the scroll model's rows
 ///   scene.scroll.header = RefreshNormalHeader { feed.prepend(2) }
 /// }
 /// ```
@@ -24,8 +24,15 @@ final class StoryScene {
   /// The window that is rendered into each frame.
   let window: Window
 
-  /// The scroll model the gestures drive; it fills the window until `setup` moves it.
-  let scroll: ScrollModel
+  /// The scroll model the gestures drive; it fills the window until `setup` moves it, and
+  /// ``installFeed(title:rowCount:newestNumber:)`` makes it a ``ListView`` of posts.
+  private(set) var scroll: ScrollModel
+
+  /// The posts of the feed `setup` installed, if any.
+  private(set) var feed: FeedRows?
+
+  /// The data sources of the lists on stage (a list holds its data source weakly).
+  private var dataSources: [FeedRows] = []
 
   /// The component whose state the captions show; the scroll model's header, footer or trailer
   /// (the first there is) unless set.
@@ -60,29 +67,50 @@ final class StoryScene {
     window.addSubview(scroll)
   }
 
-  /// Dresses the stage as a feed: a navigation bar over the scroll model, whose top inset it
-  /// takes, and rows of posts as its content, scrolled to the top.
+  /// Dresses the stage as a feed: the scroll model becomes a ``ListView`` of posts (call it
+  /// first in `setup`), under a navigation bar whose height is its top inset, scrolled to the
+  /// top.
   ///
   /// - Parameters:
   ///   - title: The navigation bar's title.
   ///   - rowCount: How many posts.
-  ///   - newestNumber: The number of the newest post (see ``FeedView/init(rowCount:newestNumber:width:)``).
+  ///   - newestNumber: The number of the newest post (see ``FeedRows/init(rowCount:newestNumber:)``).
   /// - Returns: The feed, to add posts to from the steps.
   @discardableResult
-  func installFeed(title: String, rowCount: Int, newestNumber: Int? = nil) -> FeedView {
-    let feed = FeedView(rowCount: rowCount, newestNumber: newestNumber, width: scroll.frame.width)
-    scroll.addSubview(feed)
+  func installFeed(title: String, rowCount: Int, newestNumber: Int? = nil) -> FeedRows {
+    let rows = FeedRows(rowCount: rowCount, newestNumber: newestNumber)
+    let list = installList(of: rows, frame: scroll.frame)
+    scroll.removeFromSuperview()
+    scroll = list
+    feed = rows
     scroll.contentInset = EdgeInsets(top: NavigationBar.height)
     scroll.contentOffset = CGPoint(x: 0, y: -NavigationBar.height)
     window.addSubview(NavigationBar(title: title, width: window.frame.width))
-    return feed
+    return rows
+  }
+
+  /// Puts a list of posts in the window.
+  ///
+  /// - Parameters:
+  ///   - rows: The posts; the scene keeps them for the list.
+  ///   - frame: The list's frame in the window.
+  /// - Returns: The list, laid out.
+  @discardableResult
+  func installList(of rows: FeedRows, frame: CGRect) -> ListView {
+    let list = ListView(frame: frame)
+    rows.list = list
+    list.dataSource = rows
+    dataSources.append(rows)
+    window.addSubview(list)
+    list.reloadData()
+    return list
   }
 
   /// The first view of a type in the window, depth first, back to front: how steps find the
   /// content `setup` installed.
   ///
   /// ```swift
-  /// .call { scene in scene.first(FeedView.self)?.append(6) }
+  /// .call { scene in scene.first(CarouselView.self)?.frame.origin.x = 10 }
   /// ```
   ///
   /// - Parameter type: The view's type.
@@ -97,7 +125,4 @@ final class StoryScene {
     }
     return search(window)
   }
-
-  /// The feed `setup` installed, if any.
-  var feed: FeedView? { first(FeedView.self) }
 }

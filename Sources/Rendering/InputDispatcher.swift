@@ -5,7 +5,7 @@ import Refresh
 /// drags and a release over a scroll model pan it, the wheel scrolls it, a click taps.
 ///
 /// ``TerminalHost`` uses one for the terminal's input; a scripted session or a test can feed
-/// one events directly, on a ``ManualFrameClock``:
+/// one events directly, on a `ManualFrameClock`:
 ///
 /// ```swift
 /// let dispatcher = InputDispatcher(window: window)
@@ -15,14 +15,14 @@ import Refresh
 /// dispatcher.handle(.mouse(MouseEvent(kind: .release, column: 20, row: 9)))
 /// ```
 ///
-/// - A press of the left button over a ``ScrollModel`` begins dragging the deepest one under
-///   the pointer (``ScrollModel/beginDragging(at:)``), drags follow it
-///   (``ScrollModel/drag(to:)``), and the release ends it
-///   (``ScrollModel/endDragging(velocity:)``) with the velocity of the pointer over the last
+/// - A press of the left button over a `ScrollModel` begins dragging the deepest one under
+///   the pointer (`ScrollModel/beginDragging(at:)`), drags follow it
+///   (`ScrollModel/drag(to:)`), and the release ends it
+///   (`ScrollModel/endDragging(velocity:)`) with the velocity of the pointer over the last
 ///   ``velocitySampleDuration`` seconds, so a quick flick flings the content.
 /// - A wheel notch scrolls the deepest scroll model under the pointer by ``wheelStep``
-///   (``ScrollModel/scroll(by:)``): at the top, turning the wheel up pulls a header down.
-/// - A press and release on the same cell is also a tap (``Window/sendTap(at:)``).
+///   (`ScrollModel/scroll(by:)`): at the top, turning the wheel up pulls a header down.
+/// - A press and release on the same cell is also a tap (`Window/sendTap(at:)`).
 /// - Keys go to ``onKey``.
 @MainActor
 public final class InputDispatcher {
@@ -40,8 +40,8 @@ public final class InputDispatcher {
   public var wheelStep = CGSize(
     width: 3 * TextMetrics.cellWidth, height: 3 * TextMetrics.lineHeight)
 
-  /// How far back the release velocity looks, in seconds (the span ``ScrollModel`` itself
-  /// uses for ``ScrollModel/endDragging()``).
+  /// How far back the release velocity looks, in seconds (the span `ScrollModel` itself
+  /// uses for `ScrollModel/endDragging()`).
   public var velocitySampleDuration: TimeInterval = 0.1
 
   /// The scroll model being dragged, if a press began over one.

@@ -26,7 +26,7 @@ import Refresh
 /// The host draws a frame only when something changed (input, a resize, anything moving on
 /// the ``clock``, any view asking for layout or display) and otherwise sleeps: **no wake-ups
 /// while idle**. A resize arrives as `SIGWINCH`; ``window`` then takes the terminal's size,
-/// and views with an ``View/autoresizingMask`` follow it.
+/// and views with an `View/autoresizingMask` follow it.
 ///
 /// ``run()`` is `async` and waits without blocking the main actor, so main-actor work started
 /// by the app (an `async` refreshing action, a `Task { @MainActor in … }`) runs while the host
@@ -54,7 +54,7 @@ public final class TerminalHost {
   }
 
   /// The root of the app's views, as large as the terminal (one cell is
-  /// ``TextMetrics/cellWidth`` × ``TextMetrics/lineHeight`` points).
+  /// `TextMetrics/cellWidth` × `TextMetrics/lineHeight` points).
   public let window: Window
   /// The clock of ``window``: real time, frames at most at the rate given to ``init(input:output:framesPerSecond:)``.
   public let clock: RealTimeFrameClock
@@ -98,7 +98,6 @@ public final class TerminalHost {
   private let output: Int32
   private var stopRequested = false
   private var continuation: CheckedContinuation<Void, Never>?
-  private var timer: Task<Void, Never>?
   private var frameTimes: [TimeInterval] = []
   /// How many times the loop went round: a test's measure of idleness.
   private(set) var loopCount = 0
@@ -187,7 +186,7 @@ public final class TerminalHost {
       // Sleep until input, a resize, the clock's next deadline or new main-actor work.
       var timeout = clock.nextDeadline.map { max(0, $0 - clock.currentTime) }
       if parser.hasPendingInput { timeout = min(timeout ?? escapeTimeout, escapeTimeout) }
-      await sleep(timeout: timeout)
+      await sleep(timeout: timeout, reader: reader)
     }
   }
 
@@ -224,19 +223,13 @@ public final class TerminalHost {
     session.write(buffer.frame(from: canvas))
   }
 
-  /// Waits until ``wake()`` or the timeout, with the main actor free meanwhile.
-  private func sleep(timeout: TimeInterval?) async {
+  /// Waits until ``wake()`` or the timeout, with the main actor free meanwhile; the input
+  /// reader's thread keeps the timeout.
+  private func sleep(timeout: TimeInterval?, reader: TerminalInputReader) async {
+    reader.wake(
+      at: timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0) * 1e9) })
     await withCheckedContinuation { continuation in
       self.continuation = continuation
-      guard let timeout else { return }
-      timer = Task { @MainActor [weak self] in
-        do {
-          try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-        } catch {
-          return  // cancelled: something else woke the loop
-        }
-        self?.wake()
-      }
     }
   }
 
@@ -244,8 +237,6 @@ public final class TerminalHost {
   private func wake() {
     guard let continuation else { return }
     self.continuation = nil
-    timer?.cancel()
-    timer = nil
     continuation.resume()
   }
 

@@ -7,13 +7,17 @@ import Synchronization
   import Darwin
 #endif
 
-/// Reads a terminal's input on a thread of its own and notices resizes (`SIGWINCH`), so that
-/// the main actor never blocks on the terminal and sleeps while nothing happens.
+/// Reads a terminal's input on a thread of its own, notices resizes (`SIGWINCH`) and keeps the
+/// owner's next deadline, so that the main actor never blocks on the terminal and nothing runs
+/// while nothing happens.
 ///
-/// The thread sleeps in `poll(2)` on the input and on a pipe; the `SIGWINCH` handler writes to
-/// the pipe (one async-signal-safe `write`), and so does ``stop()``. After each wake-up that
-/// brought something, it calls `onActivity` (from its thread); the owner then takes what came
-/// with ``take()``. Nothing polls on a timer: while nothing happens, no thread runs.
+/// The thread sleeps in `poll(2)` on the input and on a pipe, until the deadline set with
+/// ``wake(at:)`` if there is one; the `SIGWINCH` handler writes to the pipe (one
+/// async-signal-safe `write`), and so do ``wake(at:)`` and ``stop()``. After each wake-up that
+/// brought something (or reached the deadline), it calls `onActivity` (from its thread); the
+/// owner then takes what came with ``take()``. The deadline is kept here rather than with a
+/// dispatch timer (`Task.sleep`), whose use keeps a libdispatch thread waking every second on
+/// Linux.
 ///
 /// `@unchecked Sendable`: its mutable state (`pending`, `thread`) is only touched under `lock`
 /// (an `NSLock`, which the thread sanitizer understands).
@@ -35,12 +39,15 @@ final class TerminalInputReader: @unchecked Sendable {
   private let wakeWrite: Int32
   private let lock = NSLock()
   private var pending = Arrivals()
+  /// When to call `onActivity` if nothing else happens, in `DispatchTime` nanoseconds.
+  private var deadline: UInt64?
   private var thread: pthread_t?
   private let onActivity: @Sendable () -> Void
 
-  /// The byte the signal handler writes for a resize, and the one ``stop()`` writes.
-  private static let resizeByte: UInt8 = 0x57  // "W"
+  /// The byte ``stop()`` writes to the pipe (the signal handler writes `resizeByte`).
   private static let stopByte: UInt8 = 0x51  // "Q"
+  /// The byte ``wake(at:)`` writes to the pipe: look at the deadline again.
+  private static let deadlineByte: UInt8 = 0x54  // "T"
 
   /// Starts reading.
   ///
@@ -69,6 +76,8 @@ final class TerminalInputReader: @unchecked Sendable {
       close(wakeWrite)
       throw POSIXError(.EBUSY)
     }
+    // Touch what the handler reads, so that no global is first initialized in the handler.
+    _ = resizeByte
     installResizeHandler()
     let box = Unmanaged.passRetained(self)
     var handle = pthread_t()
@@ -106,6 +115,24 @@ final class TerminalInputReader: @unchecked Sendable {
     }
   }
 
+  /// Asks for `onActivity` at a time even if nothing arrives by then, or at no time (`nil`);
+  /// replaces the previous deadline.
+  ///
+  /// - Parameter time: The time, in `DispatchTime` nanoseconds, or `nil`.
+  func wake(at time: UInt64?) {
+    let isEarlier: Bool = lock.withLock {
+      defer { deadline = time }
+      guard let time else { return false }
+      return deadline.map { time < $0 } ?? true
+    }
+    // The thread only needs a nudge when it sleeps past the new deadline; a later one it finds
+    // when the earlier one comes.
+    if isEarlier {
+      var byte = Self.deadlineByte
+      _ = write(wakeWrite, &byte, 1)
+    }
+  }
+
   /// Stops the thread and waits for it, and stops listening for resizes; safe to call twice.
   func stop() {
     let handle: pthread_t? = lock.withLock {
@@ -128,7 +155,7 @@ final class TerminalInputReader: @unchecked Sendable {
     var inputOpen = true
     while true {
       descriptors[0].fd = inputOpen ? input : -1
-      let ready = poll(&descriptors, 2, -1)
+      let ready = poll(&descriptors, 2, pollTimeout())
       if ready < 0 {
         if errno == EINTR { continue }
         return
@@ -140,7 +167,8 @@ final class TerminalInputReader: @unchecked Sendable {
           let count = read(wakeRead, &buffer, buffer.count)
           guard count > 0 else { break }
           for byte in buffer[0..<count] {
-            if byte == Self.stopByte { stop = true } else { resized = true }
+            if byte == Self.stopByte { stop = true }
+            if byte == resizeByte { resized = true }
           }
         }
       }
@@ -156,8 +184,13 @@ final class TerminalInputReader: @unchecked Sendable {
           inputOpen = false
         }
       }
-      guard resized || ended || !bytes.isEmpty else { continue }
       let now = DispatchTime.now().uptimeNanoseconds
+      let deadlineCame: Bool = lock.withLock {
+        guard let deadline, deadline <= now else { return false }
+        self.deadline = nil
+        return true
+      }
+      guard resized || ended || deadlineCame || !bytes.isEmpty else { continue }
       lock.withLock {
         pending.bytes += bytes
         if !bytes.isEmpty { pending.lastArrival = now }
@@ -166,6 +199,14 @@ final class TerminalInputReader: @unchecked Sendable {
       }
       onActivity()
     }
+  }
+
+  /// How long `poll` may wait, in milliseconds (rounded up), or -1 without a deadline.
+  private func pollTimeout() -> Int32 {
+    guard let deadline = lock.withLock({ deadline }) else { return -1 }
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard deadline > now else { return 0 }
+    return Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
   }
 
   private func installResizeHandler() {
@@ -186,6 +227,9 @@ final class TerminalInputReader: @unchecked Sendable {
   }
 }
 
+/// The byte the `SIGWINCH` handler writes to the reader's pipe.
+private let resizeByte: UInt8 = 0x57  // "W"
+
 /// The pipe the `SIGWINCH` handler writes to, or -1 while no reader listens.
 private let resizeDescriptor = Atomic<Int32>(-1)
 
@@ -205,7 +249,7 @@ private func noteResize(_ signal: Int32) {
   let descriptor = resizeDescriptor.load(ordering: .acquiring)
   guard descriptor >= 0 else { return }
   let saved = errno
-  var byte: UInt8 = 0x57
+  var byte = resizeByte
   _ = write(descriptor, &byte, 1)
   errno = saved
 }

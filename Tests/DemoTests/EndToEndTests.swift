@@ -1,120 +1,14 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-// Linux's pseudo-terminal ioctls, `_IOW('T', 0x31, int)` and `_IOR('T', 0x30, unsigned int)`
-// in <asm-generic/ioctls.h>; the C macros do not reach Swift.
-private let lockPseudoTerminal: UInt = 0x4004_5431
-private let pseudoTerminalNumber: UInt = 0x8004_5430
-
 /// The built `refresh-demo`, run in a pseudo-terminal, driven with real key and mouse bytes.
 @Suite("refresh-demo in a pseudo-terminal", .serialized)
 struct EndToEndTests {
-  /// A running demo and the terminal it draws on.
-  final class Session {
-    let master: Int32
-    let slave: Int32
-    let pid: pid_t
-    var screen = ScreenEmulator(columns: 80, rows: 24)
-    var output: [UInt8] = []
-    let originalSettings: termios
-
-    init(executable: String) throws {
-      // The pseudo-terminal multiplexer: unlock the new pair and open its slave side.
-      master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-      var unlock: Int32 = 0
-      var number: UInt32 = 0
-      guard master >= 0, ioctl(master, lockPseudoTerminal, &unlock) == 0,
-        ioctl(master, pseudoTerminalNumber, &number) == 0
-      else { throw POSIXError(.ENOTTY) }
-      slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-      guard slave >= 0 else { throw POSIXError(.ENOTTY) }
-      var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-      _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-      var settings = termios()
-      tcgetattr(slave, &settings)
-      originalSettings = settings
-
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-        posix_spawn_file_actions_adddup2(&actions, slave, descriptor)
-      }
-      posix_spawn_file_actions_addclose(&actions, master)
-      let arguments = [executable]
-      // The test run's environment (PATH and the sanitizers' settings among it), as a terminal.
-      var variables = ProcessInfo.processInfo.environment
-      variables["TERM"] = "xterm-256color"
-      variables["LANG"] = "C.UTF-8"
-      let environment = variables.map { "\($0.key)=\($0.value)" }
-      var cArguments = arguments.map { strdup($0) } + [nil]
-      var cEnvironment = environment.map { strdup($0) } + [nil]
-      defer {
-        for pointer in cArguments + cEnvironment { free(pointer) }
-      }
-      var child: pid_t = 0
-      let status = posix_spawn(&child, executable, &actions, nil, &cArguments, &cEnvironment)
-      guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOENT) }
-      pid = child
-      let flags = fcntl(master, F_GETFL)
-      _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
-    }
-
-    deinit {
-      kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, WNOHANG)
-      close(master)
-      close(slave)
-    }
-
-    func send(_ text: String) {
-      let bytes = Array(text.utf8)
-      _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-    }
-
-    /// Reads what the demo wrote until the screen shows `text` or the time runs out.
-    @discardableResult
-    func waitFor(_ text: String, seconds: Double = 10) -> Bool {
-      let deadline = Date().addingTimeInterval(seconds)
-      while Date() < deadline {
-        pump(milliseconds: 50)
-        if screen.text.contains(text) { return true }
-      }
-      return false
-    }
-
-    func pump(milliseconds: Int32) {
-      var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, milliseconds) > 0 else { return }
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      while true {
-        let count = read(master, &buffer, buffer.count)
-        guard count > 0 else { break }
-        output += buffer[0..<count]
-        screen.feed(Array(buffer[0..<count]))
-      }
-    }
-
-    /// Waits for the demo to exit; returns its exit status, or `nil` if it does not.
-    func waitForExit(seconds: Double = 10) -> Int32? {
-      let deadline = Date().addingTimeInterval(seconds)
-      while Date() < deadline {
-        pump(milliseconds: 20)
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid {
-          pump(milliseconds: 20)
-          return (status >> 8) & 0xFF
-        }
-      }
-      return nil
-    }
-  }
-
   /// The demo built next to this test bundle.
   static var executable: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -125,7 +19,7 @@ struct EndToEndTests {
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.executable),
       "refresh-demo is built before the tests: \(Self.executable)")
-    let session = try Session(executable: Self.executable)
+    let session = try TerminalProcess(executable: Self.executable)
     #expect(session.waitFor("Notes from a week of profiling"), "\(session.screen.text)")
 
     // Press, drag down row by row (SGR mouse reports, 1-based), and hold past the threshold.
@@ -154,9 +48,38 @@ struct EndToEndTests {
     #expect(settings.c_iflag == session.originalSettings.c_iflag)
   }
 
+  /// Ctrl-C, Ctrl-\\ (once a crash report and exit 131) and Ctrl-Z end the demo cleanly.
+  @Test(arguments: ["\u{03}", "\u{1C}", "\u{1A}"])
+  func controlKeysQuitCleanly(key: String) throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
+    let session = try TerminalProcess(executable: Self.executable)
+    #expect(session.waitFor("Notes from a week of profiling"))
+    session.send(key)
+    #expect(session.waitForExit() == 0)
+    #expect(String(decoding: session.output, as: UTF8.self).contains("\u{1B}[?1049l"))
+    #expect(!String(decoding: session.output, as: UTF8.self).contains("crashed"))
+    #expect(session.isRestored)
+  }
+
+  @Test func followsAResize() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
+    let session = try TerminalProcess(executable: Self.executable)
+    #expect(session.waitFor("Notes from a week of profiling"))
+    session.resize(columns: 120, rows: 30)
+    // The status line moved to the new last row.
+    #expect(
+      session.waitUntil { screen in
+        screen.text.split(separator: "\n", omittingEmptySubsequences: false).count == 30
+          && screen.text.split(separator: "\n", omittingEmptySubsequences: false)[29]
+            .contains("header idle")
+      }, "\(session.screen.text)")
+    session.send("q")
+    #expect(session.waitForExit() == 0)
+  }
+
   @Test func malformedInputDoesNotBreakIt() throws {
     try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
-    let session = try Session(executable: Self.executable)
+    let session = try TerminalProcess(executable: Self.executable)
     #expect(session.waitFor("Notes from a week of profiling"))
     session.send("\u{1B}[<0;x;5M\u{1B}[99999999999999999999;1H\u{1B}[<64;1;1")
     session.send(String(repeating: "\u{1B}[", count: 200))

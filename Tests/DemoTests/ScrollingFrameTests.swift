@@ -2,6 +2,7 @@ import DemoCore
 import Foundation
 import Refresh
 import Rendering
+import TerminalTestSupport
 import TestSupport
 import Testing
 

@@ -160,6 +160,16 @@ struct ListViewTests {
     #expect(list.contentSize.height == 3636)
   }
 
+  @Test func positionsOutsideTheRowsAreIgnored() {
+    let source = RowSource(count: 100)
+    list.dataSource = source
+    list.contentOffset.y = 360
+    list.layoutIfNeeded()
+    list.insertRows(at: [-1, 100, 5000])
+    #expect(list.contentOffset.y == 360)
+    #expect(list.numberOfRows == 100)
+  }
+
   @Test func insertingAtTheTopWhileAtTheTopShowsTheNewRows() {
     let source = RowSource(count: 100)
     list.contentInset.top = 64

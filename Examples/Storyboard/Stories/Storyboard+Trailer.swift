@@ -22,9 +22,11 @@ extension Storyboard {
       scroll.contentSize = carousel.frame.size
       scroll.trailer = RefreshNormalTrailer()
       scroll.contentOffset.x = scroll.maximumContentOffset.x
-      let below = FeedView(rowCount: 4, width: window.frame.width)
-      below.frame.origin.y = scroll.frame.maxY + 12
-      window.addSubview(below)
+      scene.installList(
+        of: FeedRows(rowCount: 4),
+        frame: CGRect(
+          x: 0, y: scroll.frame.maxY + 12, width: window.frame.width,
+          height: 4 * FeedRows.rowHeight))
     },
     steps: [
       .touch(at: CGPoint(x: 300, y: 218)),

@@ -26,7 +26,8 @@ open class ListView: ScrollModel {
     }
   }
 
-  /// The number of rows, as of the last reload.
+  /// The number of rows, as of the last reload (reloading first when the data source was
+  /// replaced and no layout has run since).
   public var numberOfRows: Int {
     reloadIfNeeded()
     return rowTops.count - 1
@@ -73,7 +74,8 @@ open class ListView: ScrollModel {
     }
     tops[count] = top
     rowTops = tops
-    for view in rowViews.values { recycle(view) }
+    // In row order, so that reuse (and the drawing order) is the same on every run.
+    for row in shownRows { if let view = rowViews[row] { recycle(view) } }
     rowViews = [:]
     shownRows = 0..<0
     contentSize = CGSize(width: bounds.width, height: top)
@@ -87,7 +89,8 @@ open class ListView: ScrollModel {
   /// inserted above the first row on screen, so that row stays where it was; when it is at
   /// the top (or pulled past it, a header refreshing), the new rows show.
   ///
-  /// - Parameter rows: The positions of the new rows, after the insertion.
+  /// - Parameter rows: The positions of the new rows, after the insertion; positions outside
+  ///   the rows are ignored.
   public func insertRows(at rows: [Int]) {
     reloadIfNeeded()
     let top = contentOffset.y
@@ -96,7 +99,7 @@ open class ListView: ScrollModel {
     reloadData()
     guard !isAtTop, var anchor = firstShown else { return }
     var added: CGFloat = 0
-    for row in Set(rows).sorted() where row <= anchor && row < numberOfRows {
+    for row in Set(rows).sorted() where row >= 0 && row <= anchor && row < numberOfRows {
       anchor += 1
       added += rowTops[row + 1] - rowTops[row]
     }

@@ -3,19 +3,21 @@ import Refresh
 /// Just enough of a terminal to read what the demo draws: cursor positioning (`CSI r;c H`),
 /// erasing (`CSI 2J`, `CSI K`), scrolling regions (`CSI t;b r`, `CSI n S`, `CSI n T`), text
 /// (wide characters take two cells), and every other escape sequence understood and ignored.
-struct ScreenEmulator {
-  private(set) var cells: [[Character]]
+public struct ScreenEmulator {
+  /// The characters on screen, by row and column.
+  public private(set) var cells: [[Character]]
   private var row = 0
   private var column = 0
   private var pending: [UInt8] = []
   private var region: ClosedRange<Int>?
 
-  init(columns: Int, rows: Int) {
+  /// Creates a blank screen.
+  public init(columns: Int, rows: Int) {
     cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
   }
 
   /// The screen as text, one line per row, without trailing spaces.
-  var text: String {
+  public var text: String {
     cells.map { line in
       var text = String(line.filter { $0 != "\u{0}" })
       while text.last == " " { text.removeLast() }
@@ -23,7 +25,8 @@ struct ScreenEmulator {
     }.joined(separator: "\n")
   }
 
-  mutating func feed(_ bytes: [UInt8]) {
+  /// Applies what a program wrote.
+  public mutating func feed(_ bytes: [UInt8]) {
     pending += bytes
     var index = 0
     while index < pending.count {

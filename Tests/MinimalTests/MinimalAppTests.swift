@@ -1,0 +1,95 @@
+import Foundation
+import TerminalTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `refresh-minimal`, run in a pseudo-terminal as a person would use it.
+@Suite("refresh-minimal in a pseudo-terminal", .serialized)
+struct MinimalAppTests {
+  static let executable = TerminalProcess.builtProduct("refresh-minimal")
+
+  /// A wheel notch down (SGR button 65) at a cell, 1-based.
+  static let wheelDown = "\u{1B}[<65;20;10M"
+
+  @Test func pullRefreshWheelToTheEndLoadMoreAndQuit() throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.executable),
+      "refresh-minimal is built before the tests: \(Self.executable)")
+    let app = try TerminalProcess(executable: Self.executable)
+    #expect(app.waitFor("Post #100"), "\(app.screen.text)")
+
+    // Pull: press on the first row, drag down ten rows, release.
+    app.send("\u{1B}[<0;20;1M")
+    for row in 2...11 {
+      usleep(30_000)
+      app.send("\u{1B}[<32;20;\(row)M")
+    }
+    #expect(app.waitFor("Release to refresh"), "\(app.screen.text)")
+    app.send("\u{1B}[<0;20;11m")
+    #expect(app.waitFor("Loading..."), "\(app.screen.text)")
+    // The action slept a second; the three new posts show at the top.
+    #expect(app.waitFor("Post #103"), "\(app.screen.text)")
+    // Refreshing ended: the header went back up.
+    #expect(app.waitUntil { !$0.text.contains("Loading...") }, "\(app.screen.text)")
+
+    // Wheel to the end: the footer loads the next page.
+    for _ in 0..<12 {
+      app.send(Self.wheelDown)
+      usleep(20_000)
+    }
+    #expect(app.waitFor("Loading..."), "\(app.screen.text)")
+    // The page arrived (a second later): the footer is idle again, with more posts below.
+    #expect(app.waitUntil { !$0.text.contains("Loading...") }, "\(app.screen.text)")
+    for _ in 0..<8 {
+      app.send(Self.wheelDown)
+      usleep(20_000)
+    }
+    #expect(app.waitFor("Post #50"), "\(app.screen.text)")
+
+    app.send("q")
+    #expect(app.waitForExit() == 0)
+    let written = String(decoding: app.output, as: UTF8.self)
+    #expect(written.contains("\u{1B}[?1049h"))
+    #expect(written.contains("\u{1B}[?1049l"))
+    #expect(app.isRestored)
+  }
+
+  @Test func followsAResize() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
+    let app = try TerminalProcess(executable: Self.executable)
+    #expect(app.waitFor("Post #100"))
+    app.resize(columns: 100, rows: 30)
+    // Six more rows: #76 to #71 come into view below #77.
+    #expect(app.waitFor("Post #71"), "\(app.screen.text)")
+    app.send("q")
+    #expect(app.waitForExit() == 0)
+  }
+
+  @Test(arguments: ["\u{03}", "\u{1C}", "\u{1A}"])
+  func controlKeysQuitCleanly(key: String) throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
+    let app = try TerminalProcess(executable: Self.executable)
+    #expect(app.waitFor("Post #100"))
+    app.send(key)
+    #expect(app.waitForExit() == 0)
+    #expect(String(decoding: app.output, as: UTF8.self).contains("\u{1B}[?1049l"))
+    #expect(app.isRestored)
+  }
+
+  @Test func withoutATerminalItSaysSo() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.executable)
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(String(decoding: data, as: UTF8.self).contains("must be a terminal"))
+  }
+}
