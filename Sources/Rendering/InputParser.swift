@@ -120,16 +120,7 @@ public struct InputParser: Sendable {
     case UInt8(ascii: "["): return decodeCSI(at: start)
     case UInt8(ascii: "O"):
       guard start + 2 < pending.count else { return .incomplete }
-      let key: Key? =
-        switch pending[start + 2] {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
-        case UInt8(ascii: "H"): .home
-        case UInt8(ascii: "F"): .end
-        default: nil
-        }
+      let key = Self.cursorKey(final: pending[start + 2])
       return key.map { .event(.key($0), length: 3) } ?? .skip(length: 3)
     case 0x1B:
       return .event(.key(.escape), length: 1)
@@ -160,14 +151,7 @@ public struct InputParser: Sendable {
     let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
       .map { Int(String(decoding: $0, as: UTF8.self)) }
     let key: Key? =
-      switch final {
-      case UInt8(ascii: "A"): .up
-      case UInt8(ascii: "B"): .down
-      case UInt8(ascii: "C"): .right
-      case UInt8(ascii: "D"): .left
-      case UInt8(ascii: "H"): .home
-      case UInt8(ascii: "F"): .end
-      case UInt8(ascii: "~"):
+      if final == UInt8(ascii: "~") {
         switch numbers.first ?? nil {
         case 1, 7: .home
         case 4, 8: .end
@@ -175,9 +159,23 @@ public struct InputParser: Sendable {
         case 6: .pageDown
         default: nil
         }
-      default: nil
+      } else {
+        Self.cursorKey(final: final)
       }
     return key.map { .event(.key($0), length: length) } ?? .skip(length: length)
+  }
+
+  /// The key a cursor sequence's final byte names, in both its `ESC [` and `ESC O` forms.
+  private static func cursorKey(final: UInt8) -> Key? {
+    switch final {
+    case UInt8(ascii: "A"): .up
+    case UInt8(ascii: "B"): .down
+    case UInt8(ascii: "C"): .right
+    case UInt8(ascii: "D"): .left
+    case UInt8(ascii: "H"): .home
+    case UInt8(ascii: "F"): .end
+    default: nil
+    }
   }
 
   /// Decodes the parameters of an SGR mouse report (`b;x;y`, 1-based cells).

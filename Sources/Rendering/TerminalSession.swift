@@ -264,26 +264,25 @@ private func writeAll(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>?, _ cou
   }
 }
 
-#if canImport(Glibc)
-  private func setHandler(
-    of action: inout sigaction, to handler: (@convention(c) (Int32) -> Void)?
-  ) {
+/// Sets the plain handler of a `sigaction`, whose field is spelled differently per C library.
+private func setHandler(
+  of action: inout sigaction, to handler: (@convention(c) (Int32) -> Void)?
+) {
+  #if canImport(Glibc)
     action.__sigaction_handler.sa_handler = handler
-  }
-
-  private func isIgnored(_ action: sigaction) -> Bool {
-    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-      == unsafeBitCast(SIG_IGN, to: Int.self)
-  }
-#elseif canImport(Darwin)
-  private func setHandler(
-    of action: inout sigaction, to handler: (@convention(c) (Int32) -> Void)?
-  ) {
+  #elseif canImport(Darwin)
     action.__sigaction_u.__sa_handler = handler
-  }
+  #endif
+}
 
-  private func isIgnored(_ action: sigaction) -> Bool {
-    unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
-      == unsafeBitCast(SIG_IGN, to: Int.self)
-  }
-#endif
+/// Whether a `sigaction` ignores its signal.
+private func isIgnored(_ action: sigaction) -> Bool {
+  #if canImport(Glibc)
+    let handler = action.__sigaction_handler.sa_handler
+  #elseif canImport(Darwin)
+    let handler = action.__sigaction_u.__sa_handler
+  #endif
+  // Sound: an optional C function pointer and `SIG_IGN` are both one pointer-sized word, so the
+  // bit casts compare addresses and nothing is called through them.
+  return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+}

@@ -206,4 +206,20 @@ struct ViewTests {
     #expect(scroll.contentOffset.isFinite)
     #expect(scroll.contentOffset == scroll.clampedOffset(scroll.contentOffset))
   }
+
+  @Test func sizeToFitAsksSizeThatFits() {
+    final class Badge: View {
+      override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: 27, height: 18) }
+    }
+    let plain = View(frame: CGRect(x: 5, y: 6, width: 30, height: 40))
+    #expect(plain.sizeThatFits(.zero) == CGSize(width: 30, height: 40))
+    plain.sizeToFit()
+    #expect(plain.frame == CGRect(x: 5, y: 6, width: 30, height: 40))
+    let badge = Badge(frame: CGRect(x: 5, y: 6, width: 0, height: 0))
+    badge.sizeToFit()
+    #expect(badge.frame == CGRect(x: 5, y: 6, width: 27, height: 18))
+    let spinner = ActivityIndicatorView(frame: CGRect(x: 1, y: 2, width: 0, height: 0))
+    spinner.sizeToFit()
+    #expect(spinner.frame == CGRect(x: 1, y: 2, width: 20, height: 20))
+  }
 }

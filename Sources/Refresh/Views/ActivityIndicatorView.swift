@@ -119,18 +119,13 @@ open class ActivityIndicatorView: View {
   ///
   /// - Parameter size: The space available (not used).
   /// - Returns: 20 × 20 points.
-  open func sizeThatFits(_ size: CGSize) -> CGSize {
+  open override func sizeThatFits(_ size: CGSize) -> CGSize {
     CGSize(width: 20, height: 20)
   }
 
   /// The indicator's natural size: ``sizeThatFits(_:)`` (`intrinsicContentSize`).
   open var intrinsicContentSize: CGSize {
     sizeThatFits(.zero)
-  }
-
-  /// Resizes the indicator to its natural size, keeping its origin (`UIView.sizeToFit()`).
-  public func sizeToFit() {
-    frame.size = sizeThatFits(bounds.size)
   }
 
   /// Draws the current frame of the spinner in the bounds, in ``color``; call `super` when you

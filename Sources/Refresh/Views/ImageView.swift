@@ -167,18 +167,13 @@ open class ImageView: View {
   ///
   /// - Parameter size: The space available (not used).
   /// - Returns: The image's size.
-  open func sizeThatFits(_ size: CGSize) -> CGSize {
+  open override func sizeThatFits(_ size: CGSize) -> CGSize {
     image == nil && animationImages.isEmpty ? .zero : CGSize(width: 18, height: 18)
   }
 
   /// The view's natural size: ``sizeThatFits(_:)`` (`UIImageView.intrinsicContentSize`).
   open var intrinsicContentSize: CGSize {
     sizeThatFits(.zero)
-  }
-
-  /// Resizes the view to fit its image, keeping its origin (`UIView.sizeToFit()`).
-  public func sizeToFit() {
-    frame.size = sizeThatFits(bounds.size)
   }
 
   /// Draws ``currentImage`` centered in the bounds, in ``tintColor``; call `super` when you

@@ -111,7 +111,7 @@ open class Label: View {
   ///
   /// - Parameter size: The space available; a width of 0 (or not finite) means no limit.
   /// - Returns: The text's size in whole cells; empty text gives `.zero`.
-  open func sizeThatFits(_ size: CGSize) -> CGSize {
+  open override func sizeThatFits(_ size: CGSize) -> CGSize {
     TextMetrics.size(of: text ?? "", numberOfLines: numberOfLines, maxWidth: size.width)
   }
 
@@ -119,7 +119,7 @@ open class Label: View {
   ///
   /// A one-line label takes its text's full width; a multi-line label keeps its current width
   /// (when it has one) and takes the height its wrapped text needs.
-  public func sizeToFit() {
+  open override func sizeToFit() {
     let width = numberOfLines == 1 ? CGFloat.infinity : bounds.width
     frame.size = sizeThatFits(CGSize(width: width, height: .infinity))
   }

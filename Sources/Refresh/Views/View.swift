@@ -330,6 +330,23 @@ open class View: Observable {
   /// Positions the subviews; override it to lay out your own, and call `super`.
   open func layoutSubviews() {}
 
+  /// The size that best fits in `size` (`UIView.sizeThatFits(_:)`): for a plain view, its
+  /// current size.
+  ///
+  /// Views with content (labels, images, spinners) override it to return their content's size.
+  ///
+  /// - Parameter size: The space available.
+  /// - Returns: The size the view would like.
+  open func sizeThatFits(_ size: CGSize) -> CGSize {
+    bounds.size
+  }
+
+  /// Resizes the view to ``sizeThatFits(_:)`` of its current size, keeping its origin
+  /// (`UIView.sizeToFit()`).
+  open func sizeToFit() {
+    frame.size = sizeThatFits(bounds.size)
+  }
+
   /// Marks the view as needing display; the next display pass calls ``draw(in:)``.
   public func setNeedsDisplay() {
     needsDisplay = true
