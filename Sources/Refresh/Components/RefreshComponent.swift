@@ -62,8 +62,13 @@ open class RefreshComponent: View {
     }
   }
 
+  // Read by the `pullingPercent` setter on every offset change of a pull. Main-actor confined,
+  // and no access to it calls out while it is held (`didSet` runs after the store), so the
+  // dynamic exclusivity check is turned off.
+
   /// Whether the opacity follows ``pullingPercent`` (the component fades in as it is pulled):
   /// MJRefresh's `automaticallyChangeAlpha` (`isAutomaticallyChangeAlpha` in Swift).
+  @exclusivity(unchecked)
   public var isAutomaticallyChangeAlpha = false {
     didSet {
       guard !isRefreshing else { return }
