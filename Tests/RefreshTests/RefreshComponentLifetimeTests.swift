@@ -122,4 +122,30 @@ struct RefreshComponentLifetimeTests {
     #expect(weakHeader == nil)
     clock.advance(by: 1)
   }
+
+  /// The scroll model holds its components' observations, and their handlers hold the
+  /// components: a scroll model that goes away takes both along, and a detached component
+  /// leaves no observer behind.
+  @Test func observationsGoWithTheScrollModelOrTheComponent() {
+    var scroll: ScrollModel? = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    let observers = scroll!.observationRegistry.count
+    weak var weakHeader: RefreshNormalHeader?
+    weak var weakFooter: RefreshBackNormalFooter?
+    do {
+      let header = RefreshNormalHeader(refreshingBlock: {})
+      let footer = RefreshBackNormalFooter(refreshingBlock: {})
+      scroll!.header = header
+      scroll!.footer = footer
+      weakHeader = header
+      weakFooter = footer
+    }
+    // contentOffset, contentSize and panState, for each of the two.
+    #expect(scroll!.observationRegistry.count == observers + 6)
+    scroll!.footer = nil
+    #expect(weakFooter == nil)
+    #expect(scroll!.observationRegistry.count == observers + 3)
+    #expect(weakHeader != nil)
+    scroll = nil
+    #expect(weakHeader == nil)
+  }
 }

@@ -107,9 +107,13 @@ extension View {
     // The common case, no animation block and no animation anywhere, reads two plain integers.
     let flags = AnimationTransaction.flags.pointee
     guard flags.depth != 0 || flags.liveTracks != 0 else { return }
-    guard let transaction = AnimationTransaction.stack.last, let transaction else {
-      // A change outside any animation block jumps on screen too.
-      setTrack(nil, for: property)
+    // Outside any block the stack is empty: only a block in progress needs it read.
+    guard flags.depth != 0, let transaction = AnimationTransaction.stack.last, let transaction
+    else {
+      // A change outside any animation block jumps on screen too. Animations elsewhere (an
+      // arrow turning while the content is pulled) leave this view's tracks empty: then there
+      // is nothing to drop, and no dictionary lookup on every change.
+      if !animationTracks.isEmpty { setTrack(nil, for: property) }
       return
     }
     guard oldValue != newValue else { return }

@@ -62,8 +62,13 @@ open class RefreshComponent: View {
     }
   }
 
+  // Read by the `pullingPercent` setter on every offset change of a pull. Main-actor confined,
+  // and no access to it calls out while it is held (`didSet` runs after the store), so the
+  // dynamic exclusivity check is turned off.
+
   /// Whether the opacity follows ``pullingPercent`` (the component fades in as it is pulled):
   /// MJRefresh's `automaticallyChangeAlpha` (`isAutomaticallyChangeAlpha` in Swift).
+  @exclusivity(unchecked)
   public var isAutomaticallyChangeAlpha = false {
     didSet {
       guard !isRefreshing else { return }
@@ -238,7 +243,6 @@ open class RefreshComponent: View {
   /// trailer), or `nil` to place it beside ``textBesideIndicator(forFrames:)``.
   var indicatorCenterX: CGFloat? { nil }
 
-  private var scrollTokens: [ObservationToken] = []
   private var languageToken: ObservationToken?
 
   // MARK: Creating
@@ -575,25 +579,26 @@ open class RefreshComponent: View {
   }
 
   private func attachObservers(to scroll: ScrollModel) {
-    // Weakly held: the component owns the tokens and the tokens own these handlers, so a strong
-    // capture would keep a component whose scroll model went away alive for ever. A handler may
-    // also run while an earlier one frees the component (a footer whose block detaches it): the
-    // strong local it loads keeps the component alive until its own call returns. The reference
-    // is a `weak let`, so loading it takes no exclusivity check; the scroll model comes in as
-    // the handler's argument, so no weak load is needed for it.
-    let component = WeakComponent(self)
-    scrollTokens = [
-      scroll.observe(\.contentOffset, options: [.old, .new]) { scroll, change in
-        guard let component = component.value, component.followsScrolling else { return }
-        component.scrollDidChangeOffset(change, in: scroll)
+    // The handlers hold the component strongly, and the scroll model, not the component, holds
+    // their tokens (a component holding them would make a cycle that outlives its scroll
+    // model). Detaching invalidates and drops them; a scroll model that goes away takes them
+    // along. A handler may run while an earlier one detaches the component (a footer whose block
+    // removes it): the delivery holds the handler, and so the component, until its call
+    // returns, and skips the handlers invalidated meanwhile. Holding it strongly spares every
+    // change a weak load and a release, which for a view (weakly referenced by its subviews, so
+    // counted in a side table) are the dearest part of following a pull.
+    scroll.componentObservations[ObjectIdentifier(self)] = [
+      scroll.observe(\.contentOffset, options: [.old, .new]) { [self] scroll, change in
+        guard followsScrolling else { return }
+        scrollDidChangeOffset(change, in: scroll)
       },
-      scroll.observe(\.contentSize, options: [.old, .new]) { scroll, change in
-        guard let component = component.value, component.isUserInteractionEnabled else { return }
-        component.scrollDidChangeContentSize(change, in: scroll)
+      scroll.observe(\.contentSize, options: [.old, .new]) { [self] scroll, change in
+        guard isUserInteractionEnabled else { return }
+        scrollDidChangeContentSize(change, in: scroll)
       },
-      scroll.observe(\.panState, options: [.old, .new]) { scroll, change in
-        guard let component = component.value, component.followsScrolling else { return }
-        component.scrollDidChangePanState(change, in: scroll)
+      scroll.observe(\.panState, options: [.old, .new]) { [self] scroll, change in
+        guard followsScrolling else { return }
+        scrollDidChangePanState(change, in: scroll)
       },
     ]
   }
@@ -601,9 +606,10 @@ open class RefreshComponent: View {
   /// Stops observing the scroll model and gives back everything taken from it: its inset
   /// contribution, a running refresh (its action is cancelled, no callback follows).
   private func detach() {
-    for token in scrollTokens { token.invalidate() }
-    scrollTokens = []
+    // Without its scroll model, the observations went away with it.
     guard let scroll = scrollView else { return }
+    let tokens = scroll.componentObservations.removeValue(forKey: ObjectIdentifier(self)) ?? []
+    for token in tokens { token.invalidate() }
     scroll.removeInsetContribution(for: self)
     scrollView = nil
     refreshingTask?.cancel()

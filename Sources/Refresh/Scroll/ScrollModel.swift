@@ -112,6 +112,12 @@ open class ScrollModel: View {
   @exclusivity(unchecked) var movement: Movement?
   @exclusivity(unchecked) var isMovingByItself = false
 
+  /// The observations of the attached refresh components, by component.
+  ///
+  /// Their handlers hold the components strongly, so the scroll model holds the tokens (see
+  /// `RefreshComponent.attachObservers(to:)`): they go with it, or when a component detaches.
+  var componentObservations: [ObjectIdentifier: [ObservationToken]] = [:]
+
   /// Creates a scroll model.
   ///
   /// - Parameter frame: Its rectangle in its superview.

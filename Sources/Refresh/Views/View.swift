@@ -104,7 +104,11 @@ open class View: Observable {
   public private(set) var needsDisplay = true
 
   /// The presentation animations running on this view, by property.
-  var animationTracks: [AnimatedProperty: AnimationTrack] = [:]
+  ///
+  /// Main-actor confined and never accessed re-entrantly (no access calls out while it holds
+  /// the dictionary), and read by setters on every change while any animation runs anywhere,
+  /// so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) var animationTracks: [AnimatedProperty: AnimationTrack] = [:]
 
   /// Creates a view with a frame.
   ///
