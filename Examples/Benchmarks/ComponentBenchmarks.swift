@@ -113,31 +113,42 @@ extension Bench {
       anchor: ("bare scroll model", bareGesture),
       goal: ("<= 3x the bare gesture", attachedGesture <= 3 * bareGesture))
 
-    // What a component's scroll handler pays to be safe when a callback frees the component: a
-    // weak load and a release per call, against an unchecked reference (what the handlers used
-    // before; measured here only as the floor), both on a bare scroll model with one handler.
+    // What a component's scroll handler pays to be safe when a callback frees the component,
+    // on a bare scroll model with one handler: the handlers hold their component strongly (the
+    // scroll model owns them, see `ScrollModel.componentObservations`); a weak reference and the
+    // unchecked `unowned(unsafe)` reference they used before are measured beside it.
+    enum Capture { case unchecked, weak, strong }
     let probe = RefreshComponent(frame: .zero)
-    func handlerCost(weakly: Bool) -> Double {
+    func handlerCost(_ capture: Capture) -> Double {
       let scroll = makeScene(withComponents: false).0
       weak let weakProbe = probe
       unowned(unsafe) let unsafeProbe = probe
       let token =
-        weakly
-        ? scroll.observe(\.contentOffset, options: [.old, .new]) { _, _ in
-          blackHole(weakProbe?.isRefreshing)
-        }
-        : scroll.observe(\.contentOffset, options: [.old, .new]) { _, _ in
-          blackHole(unsafeProbe.isRefreshing)
+        switch capture {
+        case .unchecked:
+          scroll.observe(\.contentOffset, options: [.old, .new]) { _, _ in
+            blackHole(unsafeProbe.isRefreshing)
+          }
+        case .weak:
+          scroll.observe(\.contentOffset, options: [.old, .new]) { _, _ in
+            blackHole(weakProbe?.isRefreshing)
+          }
+        case .strong:
+          scroll.observe(\.contentOffset, options: [.old, .new]) { [probe] _, _ in
+            blackHole(probe.isRefreshing)
+          }
         }
       defer { token.invalidate() }
       return offsetCost(scroll)
     }
-    let uncheckedHandler = handlerCost(weakly: false)
-    let weakHandler = handlerCost(weakly: true)
-    record(section, "offset update, one unchecked handler (floor)", uncheckedHandler)
+    let uncheckedHandler = handlerCost(.unchecked)
+    record(section, "offset update, one unowned(unsafe) handler (before)", uncheckedHandler)
     record(
-      section, "offset update, one weak handler (components)", weakHandler,
-      anchor: ("unchecked handler", uncheckedHandler))
+      section, "offset update, one weak handler", handlerCost(.weak),
+      anchor: ("unowned(unsafe)", uncheckedHandler))
+    record(
+      section, "offset update, one strong handler (components)", handlerCost(.strong),
+      anchor: ("unowned(unsafe)", uncheckedHandler))
     withExtendedLifetime(probe) {}
   }
 }
