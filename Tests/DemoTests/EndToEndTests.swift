@@ -10,10 +10,7 @@ import Testing
 @Suite("refresh-demo in a pseudo-terminal", .serialized)
 struct EndToEndTests {
   /// The demo built next to this test bundle.
-  static var executable: String {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("refresh-demo").path
-  }
+  static let executable = TerminalProcess.builtProduct("refresh-demo")
 
   @Test func pullReleaseRefreshAndQuit() throws {
     try #require(
@@ -23,11 +20,7 @@ struct EndToEndTests {
     #expect(session.waitFor("Notes from a week of profiling"), "\(session.screen.text)")
 
     // Press, drag down row by row (SGR mouse reports, 1-based), and hold past the threshold.
-    session.send("\u{1B}[<0;21;4M")
-    for row in 5...14 {
-      usleep(30_000)
-      session.send("\u{1B}[<32;21;\(row)M")
-    }
+    session.pressAndDrag(column: 21, from: 4, to: 14)
     #expect(session.waitFor("Release to refresh"), "\(session.screen.text)")
     session.send("\u{1B}[<0;21;14m")
     #expect(session.waitFor("Loading..."), "\(session.screen.text)")

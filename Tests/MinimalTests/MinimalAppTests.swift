@@ -22,11 +22,7 @@ struct MinimalAppTests {
     #expect(app.waitFor("Post #100"), "\(app.screen.text)")
 
     // Pull: press on the first row, drag down ten rows, release.
-    app.send("\u{1B}[<0;20;1M")
-    for row in 2...11 {
-      usleep(30_000)
-      app.send("\u{1B}[<32;20;\(row)M")
-    }
+    app.pressAndDrag(column: 20, from: 1, to: 11)
     #expect(app.waitFor("Release to refresh"), "\(app.screen.text)")
     app.send("\u{1B}[<0;20;11m")
     #expect(app.waitFor("Loading..."), "\(app.screen.text)")

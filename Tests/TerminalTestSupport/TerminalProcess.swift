@@ -86,6 +86,21 @@ public final class TerminalProcess {
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
 
+  /// Presses the left button at a cell and drags down row by row to `lastRow`, as SGR mouse
+  /// reports (1-based cells), pausing between moves as a hand would; the button stays down.
+  ///
+  /// - Parameters:
+  ///   - column: The column of the press and the drag.
+  ///   - firstRow: The row pressed.
+  ///   - lastRow: The row the drag ends on.
+  public func pressAndDrag(column: Int, from firstRow: Int, to lastRow: Int) {
+    send("\u{1B}[<0;\(column);\(firstRow)M")
+    for row in (firstRow + 1)...lastRow {
+      usleep(30_000)
+      send("\u{1B}[<32;\(column);\(row)M")
+    }
+  }
+
   /// Reads what the program wrote until the screen satisfies a condition or the time runs
   /// out; returns whether it did.
   @discardableResult
