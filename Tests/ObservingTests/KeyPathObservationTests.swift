@@ -164,17 +164,39 @@ struct KeyPathObservationTests {
   @Test func unobservableKeyPathsAreReported() {
     let person = Person()
     let reported = Log<AnyKeyPath>()
-    let previous = ObservationRegistry.unobservableKeyPathHandler
-    ObservationRegistry.unobservableKeyPathHandler = { reported.append($0) }
-    defer { ObservationRegistry.unobservableKeyPathHandler = previous }
-    let token = person.observe(\.plain) { _, _ in }
-    let observed = person.observe(\.age) { _, _ in }
+    let (token, observed) = ObservationRegistry.withUnobservableKeyPathHandler(reported.append) {
+      (person.observe(\.plain) { _, _ in }, person.observe(\.age) { _, _ in })
+    }
     #expect(!token.isAutomatic)
     #expect(observed.isAutomatic)
-    // Other suites run in parallel and may report their own key paths meanwhile.
-    #expect(reported.values.filter { $0 == \Person.plain }.count == 1)
-    #expect(!reported.values.contains(\Person.age))
+    // Scoped to this test: other suites' reports, made meanwhile, do not arrive here.
+    #expect(reported.values == [\Person.plain])
     token.invalidate()
     observed.invalidate()
+  }
+
+  @Test func aScopedHandlerReachesChildTasksAndNestedScopesReplaceIt() async {
+    let inside = Log<AnyKeyPath>()
+    let nested = Log<AnyKeyPath>()
+    await ObservationRegistry.withUnobservableKeyPathHandler(inside.append) {
+      await Task { Person().observe(\.plain) { _, _ in }.invalidate() }.value
+      await ObservationRegistry.withUnobservableKeyPathHandler(nested.append) {
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { Person().observe(\.plain) { _, _ in }.invalidate() }
+        }
+      }
+    }
+    #expect(inside.values == [\Person.plain])
+    #expect(nested.values == [\Person.plain])
+  }
+
+  @Test func aScopedNilHandlerKeepsQuiet() {
+    let reported = Log<AnyKeyPath>()
+    ObservationRegistry.withUnobservableKeyPathHandler(reported.append) {
+      ObservationRegistry.withUnobservableKeyPathHandler(nil) {
+        Person().observe(\.plain) { _, _ in }.invalidate()
+      }
+    }
+    #expect(reported.values.isEmpty)
   }
 }
