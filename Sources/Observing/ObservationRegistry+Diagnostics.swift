@@ -63,6 +63,7 @@ extension ObservationRegistry {
   /// - Parameters:
   ///   - handler: Told about each unobservable key path registered by `operation`'s task; `nil`
   ///     keeps them quiet.
+  ///   - isolation: The actor `operation` runs on; the caller's, unless given.
   ///   - operation: The work to run with `handler` in place.
   /// - Returns: What `operation` returns.
   public static func withUnobservableKeyPathHandler<Result>(
