@@ -165,6 +165,39 @@ extension Bench {
       blackHole(counter.count)
     }
 
+    // Key-path observers evaluate their key path after each change and check that it still
+    // reads the same properties, to follow a replaced object: compare one with a direct one.
+    do {
+      let counter = Counter()
+      let direct = ObservedSubject()
+      let directToken = direct.observe(\.value, options: [.old, .new]) { _, _ in
+        counter.count &+= 1
+      }
+      let directCost = withExtendedLifetime(directToken) {
+        setterCost(self) { assign(direct, $0) }
+      }
+      let holder = HolderSubject()
+      let chainToken = holder.observe(\.inner.value, options: [.old, .new]) { _, _ in
+        counter.count &+= 1
+      }
+      let chainCost = withExtendedLifetime(chainToken) {
+        setterCost(self) { assign(holder.inner, $0) }
+      }
+      record(
+        section, "observe(\\.inner.value) [.old, .new], set inner.value", chainCost,
+        anchor: ("direct observer", directCost))
+      let computedSubject = ObservedSubject()
+      let computedToken = computedSubject.observe(\.doubled, options: [.old, .new]) { _, _ in
+        counter.count &+= 1
+      }
+      let computedCost = withExtendedLifetime(computedToken) {
+        setterCost(self) { assign(computedSubject, $0) }
+      }
+      record(
+        section, "observe(\\.doubled) [.old, .new], computed, set value", computedCost,
+        anchor: ("direct observer", directCost))
+    }
+
     // Allocations per notification, one observer.
     if allocation_counting_is_supported() != 0 {
       let observed = ObservedSubject()

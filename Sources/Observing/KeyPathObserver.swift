@@ -44,6 +44,13 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
   /// Replaces the subscriptions with the slots of `accesses` and the root's manual slot (which
   /// `willChangeValue(for:)` with the same key path reaches), touching only what differs.
   private func update(to accesses: [RecordedAccess], root: Root) {
+    // Most changes leave the reads as they were (a value changed, not the path to it): then
+    // there is nothing to file or remove, and nothing to allocate.
+    let unchanged = subscriptionLock.withLock {
+      subscriptions.count == accesses.count + 1
+        && zip(subscriptions, accesses).allSatisfy { $0.matches($1) }
+    }
+    if unchanged { return }
     var wanted = accesses.map {
       (slot: SlotReference(registry: $0.registry, key: $0.key), owner: $0.object)
     }

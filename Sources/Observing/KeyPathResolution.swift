@@ -18,10 +18,16 @@ struct KeyPathResolution<Value> {
   /// declarations ends where it meets a key path already visited.
   init<Root: Observable>(_ keyPath: KeyPath<Root, Value>, on root: Root) {
     let rootType = type(of: root)
-    var pending = Array(rootType.keyPathsAffectingValue(for: keyPath))
-    var visited = Set(pending)
+    let declared = rootType.keyPathsAffectingValue(for: keyPath)
+    hasDeclaredDependencies = !declared.isEmpty
+    guard hasDeclaredDependencies else {
+      // The common case, taken on every change a key-path observer sees: no set to build.
+      (value, accesses) = AccessRecording.record { root[keyPath: keyPath] }
+      return
+    }
+    var pending = Array(declared)
+    var visited = declared
     visited.insert(keyPath)
-    hasDeclaredDependencies = !pending.isEmpty
     (value, accesses) = AccessRecording.record {
       while let dependency = pending.popLast() {
         _ = root[keyPath: dependency]
@@ -60,7 +66,10 @@ struct KeyPathResolution<Value> {
 /// delivered by evaluating its key path.
 func namesSameProperty(_ declared: AnyKeyPath, _ requested: AnyKeyPath) -> Bool {
   if declared == requested { return true }
-  guard type(of: declared).valueType == type(of: requested).valueType,
+  // Unequal key paths with one root name different things; only a subclass root can name the
+  // declaring class's property differently. (Describing a key path is slow: avoid it here.)
+  guard type(of: declared).rootType != type(of: requested).rootType,
+    type(of: declared).valueType == type(of: requested).valueType,
     let declaredPath = pathAfterRoot(declared),
     let requestedPath = pathAfterRoot(requested)
   else { return false }

@@ -41,4 +41,12 @@ struct SlotReference {
   func matches(_ other: SlotReference) -> Bool {
     registry === other.registry && key == other.key
   }
+
+  /// Whether this is the slot `access` subscribes to.
+  func matches(_ access: RecordedAccess) -> Bool {
+    guard registry === access.registry, case .stored(let object, let property) = key else {
+      return false
+    }
+    return object == ObjectIdentifier(access.object) && property == access.property
+  }
 }
