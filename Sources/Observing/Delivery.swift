@@ -94,7 +94,7 @@ func _deliverDidChange<Value>(
       Unmanaged<ObserverBox>.fromOpaque(pointer)._withUnsafeGuaranteedRef { box in
         guard box.isActive else { return }
         guard box.isDirect else {
-          box.keyPathDidChange(oldValue: remembered?[position])
+          box.keyPathDidChange(oldValue: remembered?[position], changedObject: object)
           return
         }
         let options = box.options
@@ -129,7 +129,7 @@ func _deliverDidChangeToMany(
   for (position, entry) in snapshot.entries.enumerated() {
     guard let box = entry, box.isActive else { continue }
     guard box.isDirect else {
-      box.keyPathDidChange(oldValue: remembered?[position])
+      box.keyPathDidChange(oldValue: remembered?[position], changedObject: object)
       continue
     }
     box.deliverToMany(object, toMany)

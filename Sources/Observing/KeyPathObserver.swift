@@ -10,6 +10,10 @@
 /// its root declares with `keyPathsAffectingValue(for:)`), evaluates the key path itself before
 /// and after each change, and resolves its subscriptions again after every change, so a replaced
 /// `model` is followed to the new one.
+///
+/// A key path that is a plain chain of stored `@Observed` properties (`\.model.number`) skips
+/// that resolution when the last property of the chain changes: what the chain reads up to its
+/// last object depends only on the properties before it, and nothing is read after it.
 final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Sendable {
   private weak var root: Root?
   private let rootRegistry: ObjectIdentifier
@@ -17,9 +21,15 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
   private let handler: (Root, ObservedChange<Value>) -> Void
   private let equality: ((Value, Value) -> Bool)?
 
-  /// Serializes changes of `subscriptions`; never held while calling a handler.
+  /// Serializes changes of `subscriptions` and `chainEnd`; never held while calling a handler.
   private let subscriptionLock = Lock()
   private var subscriptions: [SlotReference] = []
+  /// Whether the key path is exactly the chain of the stored properties it reads, each read on
+  /// the object the previous one returned; set once, before the observer is filed.
+  private var isStoredChain = false
+  /// For a stored chain, the object whose property ends the chain, when no earlier property of
+  /// the chain belongs to it: a change of that object alone cannot change what the chain reads.
+  private var chainEnd: ObjectIdentifier?
 
   init(
     root: Root,
@@ -37,8 +47,20 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
   }
 
   /// Files the box under the slots `accesses` names; called once, at registration.
-  func subscribe(to accesses: [RecordedAccess], root: Root) {
+  func subscribe(to accesses: [RecordedAccess], root: Root, hasDeclaredDependencies: Bool) {
+    isStoredChain = !hasDeclaredDependencies && Self.isChain(keyPath, of: accesses)
     update(to: accesses, root: root)
+  }
+
+  /// Whether `keyPath` is the properties of `accesses` appended one to another, so that
+  /// evaluating it reads exactly those, in that order, and nothing else.
+  static func isChain(_ keyPath: AnyKeyPath, of accesses: [RecordedAccess]) -> Bool {
+    guard accesses.count > 1, var chain = accesses.first?.property else { return false }
+    for access in accesses.dropFirst() {
+      guard let longer = chain.appending(path: access.property) else { return false }
+      chain = longer
+    }
+    return chain == keyPath
   }
 
   /// Replaces the subscriptions with the slots of `accesses` and the root's manual slot (which
@@ -63,6 +85,10 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
       ))
     subscriptionLock.withLock {
       guard isActive else { return }
+      if isStoredChain, let end = accesses.last?.object {
+        let isAlone = !accesses.dropLast().contains { $0.object === end }
+        chainEnd = isAlone ? ObjectIdentifier(end) : nil
+      }
       for stale in subscriptions where !wanted.contains(where: { stale.matches($0.slot) }) {
         stale.registry.remove(self, from: stale.key)
       }
@@ -103,11 +129,18 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
     return needsOld ? oldValue : nil
   }
 
-  override func keyPathDidChange(oldValue: Any?) {
+  override func keyPathDidChange(oldValue: Any?, changedObject: AnyObject?) {
     guard let root, isActive else { return }
-    let resolution = KeyPathResolution(keyPath, on: root)
-    let newValue = resolution.value
-    update(to: resolution.accesses, root: root)
+    let newValue: Value
+    if isStoredChain, let changedObject,
+      subscriptionLock.withLock({ chainEnd == ObjectIdentifier(changedObject) })
+    {
+      newValue = root[keyPath: keyPath]
+    } else {
+      let resolution = KeyPathResolution(keyPath, on: root)
+      newValue = resolution.value
+      update(to: resolution.accesses, root: root)
+    }
     guard isActive else { return }
     let old = oldValue as? Value
     if let equality, let old, equality(old, newValue) { return }

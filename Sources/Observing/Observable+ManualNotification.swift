@@ -62,7 +62,7 @@ extension Observable {
     for (position, entry) in entries.enumerated() {
       guard let box = entry, box.isActive else { continue }
       guard box.isDirect else {
-        box.keyPathDidChange(oldValue: pending?.remembered?[position])
+        box.keyPathDidChange(oldValue: pending?.remembered?[position], changedObject: nil)
         continue
       }
       // Sound: direct observers come only from the stored slot of `directProperty(of:)`, whose

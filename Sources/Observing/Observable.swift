@@ -154,7 +154,9 @@ extension Observable {
     if let rootDidDeinit {
       observationRegistry.setTerminationHandler(rootDidDeinit, for: observer)
     }
-    observer.subscribe(to: resolution.accesses, root: self)
+    observer.subscribe(
+      to: resolution.accesses, root: self,
+      hasDeclaredDependencies: resolution.hasDeclaredDependencies)
     if resolution.accesses.isEmpty {
       ObservationRegistry.reportUnobservable(
         keyPath, declaresDependencies: resolution.hasDeclaredDependencies)

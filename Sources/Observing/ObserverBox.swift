@@ -58,8 +58,13 @@ class ObserverBox: @unchecked Sendable {
   func keyPathWillChange() -> Any? { nil }
 
   /// After a change: delivers the notification of a key-path observer.
+  ///
+  /// - Parameters:
+  ///   - oldValue: What ``keyPathWillChange()`` returned for this change.
+  ///   - changedObject: The object whose stored `@Observed` property changed, or `nil` when
+  ///     the change was announced by hand.
   @usableFromInline
-  func keyPathDidChange(oldValue: Any?) {}
+  func keyPathDidChange(oldValue: Any?, changedObject: AnyObject?) {}
 
   /// After a to-many change: delivers it to a direct observer of the array.
   @usableFromInline

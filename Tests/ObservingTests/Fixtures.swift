@@ -42,6 +42,24 @@ final class Model: Observable {
   init(number: Int) { self.number = number }
 }
 
+/// Objects that refer to each other, for chains that come back to an object they passed:
+/// a `Ring`'s link leads home, to a `Ring` (or another `RingStop`).
+class RingStop: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var number: Int
+  init(number: Int) { self.number = number }
+}
+
+final class Ring: RingStop {
+  @Observed var link = RingLink(home: RingStop(number: -1))
+}
+
+final class RingLink: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var home: RingStop
+  init(home: RingStop) { self.home = home }
+}
+
 /// Computed properties with automatic and declared dependencies, and manual notification.
 final class Account: Observable {
   let observationRegistry = ObservationRegistry()

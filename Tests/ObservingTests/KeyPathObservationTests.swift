@@ -119,6 +119,35 @@ struct KeyPathObservationTests {
     #expect(owner.observationRegistry.count == 0)
   }
 
+  @Test func aChainThatComesBackToItsRootFollowsEveryLink() {
+    // `\.link.home.number` can end on its own root: a change of the root is then both a change
+    // at the end of the chain and of its first link, and must be followed as the latter.
+    let root = Ring(number: 1)
+    let other = RingStop(number: 100)
+    let link = RingLink(home: root)
+    root.link = link
+    let log = Log<Int>()
+    let token = root.observe(\.link.home.number, options: .new) { _, change in
+      log.append(change.newValue!)
+    }
+    root.number = 2
+    link.home = other
+    root.number = 3  // no longer read
+    other.number = 101
+    link.home = root
+    root.number = 4
+    let second = RingLink(home: other)
+    root.link = second  // a change of the root, whose number also ends the chain
+    other.number = 102
+    root.number = 5  // no longer read
+    #expect(log.values == [2, 100, 101, 3, 4, 101, 102])
+    token.invalidate()
+    #expect(second.observationRegistry.count == 0)
+    #expect(root.observationRegistry.count == 0)
+    #expect(other.observationRegistry.count == 0)
+    #expect(link.observationRegistry.count == 0)
+  }
+
   @Test func keyPathThroughAnOptionalObject() {
     let owner = Owner()
     var seen: [Int?] = []
