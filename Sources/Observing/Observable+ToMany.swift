@@ -101,17 +101,26 @@ extension Observable {
       .replacement, indexes: indexes, old: replaced, new: newElements, keyPath, result: result)
   }
 
-  /// Assigns `result`, reporting it to the array's direct observers as the given to-many change.
+  /// Assigns `result`, reporting it to the collection's direct observers as the given to-many
+  /// change.
   ///
   /// As in Foundation, an insertion has no old elements and a removal no new ones: those
   /// values are absent (`nil`) even when the observer asked for them.
-  private func performToManyChange<Element>(
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of change to report.
+  ///   - indexes: The positions that changed in an array; `nil` for a set.
+  ///   - old: The removed or replaced elements, in the collection's own type.
+  ///   - new: The inserted or replacing elements, in the collection's own type.
+  ///   - keyPath: The `@Observed` collection property.
+  ///   - result: The collection after the change.
+  func performToManyChange<Elements>(
     _ kind: ObservedChangeKind,
-    indexes: IndexSet,
-    old: [Element]?,
-    new: [Element]?,
-    _ keyPath: ReferenceWritableKeyPath<Self, [Element]>,
-    result: [Element]
+    indexes: IndexSet?,
+    old: Elements?,
+    new: Elements?,
+    _ keyPath: ReferenceWritableKeyPath<Self, Elements>,
+    result: Elements
   ) {
     let registry = observationRegistry
     guard registry.hasStoredObservers else {

@@ -4,15 +4,19 @@ import Foundation
 ///
 /// These are the kinds of `NSKeyValueChange`: assigning a property is a `.setting`; mutating an
 /// `@Observed` array through ``Observable/insert(_:at:into:)`` and its siblings is an insertion,
-/// removal or replacement, with the indexes it touched.
+/// removal or replacement, with the indexes it touched; mutating an `@Observed` set through
+/// ``Observable/formUnion(_:in:)`` and its siblings is one too, without indexes.
 public enum ObservedChangeKind: Sendable, Hashable {
   /// The whole value was assigned.
   case setting
-  /// Elements were inserted into an observed array at ``ObservedChange/indexes``.
+  /// Elements were inserted into an observed array at ``ObservedChange/indexes``, or into an
+  /// observed set.
   case insertion
-  /// Elements were removed from an observed array at ``ObservedChange/indexes``.
+  /// Elements were removed from an observed array at ``ObservedChange/indexes``, or from an
+  /// observed set.
   case removal
-  /// Elements of an observed array at ``ObservedChange/indexes`` were replaced.
+  /// Elements of an observed array at ``ObservedChange/indexes`` were replaced, or elements of
+  /// an observed set were exchanged for others.
   case replacement
 }
 
@@ -23,7 +27,8 @@ public enum ObservedChangeKind: Sendable, Hashable {
 /// - `newValue` is set when the observer asked for `.new` (never in a prior notification);
 /// - `oldValue` is set when the observer asked for `.old` (never in the `.initial` call);
 /// - for a to-many change, `newValue` holds the inserted or replacing elements and `oldValue`
-///   the removed or replaced ones, and `indexes` names their positions.
+///   the removed or replaced ones, and `indexes` names their positions (for an array; a set's
+///   elements have none).
 public struct ObservedChange<Value> {
   /// What kind of change this is.
   public let kind: ObservedChangeKind
@@ -34,7 +39,8 @@ public struct ObservedChange<Value> {
   /// The value before the change, when the observer asked for `.old`.
   public let oldValue: Value?
 
-  /// For insertions, removals and replacements, the indexes in the array that changed.
+  /// For insertions, removals and replacements in an array, the indexes that changed; `nil`
+  /// for a set.
   public let indexes: IndexSet?
 
   /// Whether this notification comes before the change (see ``ObservingOptions/prior``).

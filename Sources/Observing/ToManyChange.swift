@@ -2,16 +2,18 @@ import Foundation
 import Synchronization
 
 /// A to-many change (insertion, removal, replacement) being carried out on this thread by the
-/// `Observable` array methods: the assignment they make is reported with this kind and indexes.
+/// `Observable` array and set methods: the assignment they make is reported with this kind and
+/// indexes.
 @usableFromInline
 final class ToManyChange {
   @usableFromInline let kind: ObservedChangeKind
-  @usableFromInline let indexes: IndexSet
-  /// The removed or replaced elements, as an array of the property's element type; `nil` for
-  /// an insertion.
+  /// The positions that changed in an array; `nil` for a set, whose elements have none.
+  @usableFromInline let indexes: IndexSet?
+  /// The removed or replaced elements, in the property's own type (an array or a set); `nil`
+  /// for an insertion.
   @usableFromInline let oldElements: Any?
-  /// The inserted or replacing elements, as an array of the property's element type; `nil` for
-  /// a removal.
+  /// The inserted or replacing elements, in the property's own type (an array or a set); `nil`
+  /// for a removal.
   @usableFromInline let newElements: Any?
   let registry: ObjectIdentifier
   let object: ObjectIdentifier
@@ -19,7 +21,7 @@ final class ToManyChange {
 
   init(
     kind: ObservedChangeKind,
-    indexes: IndexSet,
+    indexes: IndexSet?,
     oldElements: Any?,
     newElements: Any?,
     registry: ObservationRegistry,
