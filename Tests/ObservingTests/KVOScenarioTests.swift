@@ -34,8 +34,54 @@ private final class Subject: Observable {
   }
 }
 
+/// A non-optional chain of objects, as `\.branch.leaf.name` in GNUstep's nested key path tests.
+private final class Tree: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var branch = Branch()
+}
+
+private final class Branch: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var leaf = Trigger()
+}
+
 @Suite("KVO scenarios from other test suites")
 struct KVOScenarioTests {
+  @Test func priorNotificationsAlongANestedPathWhoseLinksAreReplaced() {
+    let tree = Tree()
+    let log = Log<ObservedChange<String>>()
+    let token = tree.observe(\.branch.leaf.name, options: [.old, .new, .prior]) { _, change in
+      log.append(change)
+    }
+    let oldBranch = tree.branch
+    let newLeaf = Trigger()
+    newLeaf.name = "new leaf"
+    tree.branch.leaf.name = "renamed"  // the end of the chain
+    tree.branch.leaf = newLeaf  // a middle link
+    let newBranch = Branch()
+    newBranch.leaf.name = "other"
+    tree.branch = newBranch  // the first link
+    oldBranch.leaf.name = "ignored"  // no longer on the path
+    newLeaf.name = "ignored too"
+    newBranch.leaf.name = "last"
+    #expect(
+      log.values == [
+        ObservedChange(oldValue: "leaf", isPrior: true),
+        ObservedChange(newValue: "renamed", oldValue: "leaf"),
+        ObservedChange(oldValue: "renamed", isPrior: true),
+        ObservedChange(newValue: "new leaf", oldValue: "renamed"),
+        ObservedChange(oldValue: "new leaf", isPrior: true),
+        ObservedChange(newValue: "other", oldValue: "new leaf"),
+        ObservedChange(oldValue: "other", isPrior: true),
+        ObservedChange(newValue: "last", oldValue: "other"),
+      ])
+    token.invalidate()
+    #expect(tree.observationRegistry.count == 0)
+    #expect(oldBranch.observationRegistry.count == 0)
+    #expect(newBranch.observationRegistry.count == 0)
+    #expect(newBranch.leaf.observationRegistry.count == 0)
+  }
+
   @Test func pathThroughAnOptionalObjectThatAppearsLater() {
     let subject = Subject()
     var seen: [String?] = []
