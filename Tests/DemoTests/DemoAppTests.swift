@@ -73,6 +73,27 @@ struct DemoAppTests {
     #expect(app.scroll.header?.isRefreshing == true)
   }
 
+  /// Seen in a terminal: thirty notches in a burst flung the list thousands of points past its
+  /// end, and once the page arrived the spring's way back glided the list to the top.
+  @Test func aBurstOfWheelNotchesAtTheEndLoadsAPageAndStaysThere() {
+    for _ in 0..<30 {
+      mouse(.wheel(dx: 0, dy: 1), row: 10)
+      clock.advance(by: 0.001)
+    }
+    let end = app.scroll.maximumContentOffset.y
+    #expect(app.scroll.footer?.state == .refreshing)
+    var peak = app.scroll.contentOffset.y
+    for _ in 0..<120 {
+      clock.advance(by: 1.0 / 60)
+      peak = max(peak, app.scroll.contentOffset.y)
+    }
+    #expect(app.scroll.footer?.state == .idle)
+    #expect(app.scroll.maximumContentOffset.y > end)  // the page arrived
+    #expect(peak < end + app.scroll.bounds.height)
+    #expect(app.scroll.contentOffset.y >= end)
+    #expect(!app.scroll.isDecelerating)
+  }
+
   @Test func scrollingToTheEndLoadsPagesUntilNoMoreData() {
     var loads = 0
     while app.scroll.footer?.state != .noMoreData, loads < 10 {

@@ -209,6 +209,66 @@ struct ScrollModelTests {
     #expect(scroll.contentOffset.y == 0)
   }
 
+  /// Seen in the demo: content that grows (a page loaded) while the offset springs back from
+  /// past the end must not turn the spring's speed into a fling back toward the top.
+  @Test func contentThatGrowsUnderASpringBackLeavesTheOffsetWhereItIs() {
+    // Dragged 150 pt past the end (2000 - 667 = 1333) and released: it springs back.
+    scroll.contentOffset = CGPoint(x: 0, y: 1333)
+    scroll.beginDragging(at: CGPoint(x: 0, y: 400))
+    scroll.drag(to: CGPoint(x: 0, y: 0))
+    #expect(scroll.contentOffset.y > 1333)
+    scroll.endDragging(velocity: .zero)
+    clock.advance(by: 0.05)
+    let springing = scroll.contentOffset.y
+    #expect(springing > 1333)
+    scroll.contentSize = CGSize(width: 375, height: 4000)
+    clock.advance(by: 4)
+    #expect(!scroll.isDecelerating)
+    #expect(scroll.contentOffset.y == springing)
+  }
+
+  @Test func contentThatGrowsUnderAnOvershootKeepsItsMomentum() {
+    // A fling past the end: while it still moves outward, new content lets it glide on.
+    scroll.contentOffset = CGPoint(x: 0, y: 1300)
+    scroll.beginDragging(at: CGPoint(x: 0, y: 400))
+    scroll.drag(to: CGPoint(x: 0, y: 380))
+    scroll.endDragging(velocity: CGPoint(x: 0, y: -3000))
+    var overshoot = scroll.contentOffset.y
+    while overshoot <= 1333 {
+      clock.advance(by: 1.0 / 120)
+      overshoot = scroll.contentOffset.y
+    }
+    scroll.contentSize = CGSize(width: 375, height: 4000)
+    clock.advance(by: 4)
+    #expect(scroll.contentOffset.y > overshoot + 10)
+    #expect(scroll.contentOffset.y <= 4000 - 667)
+  }
+
+  @Test func aFlingReleasedPastTheEndCarriesTheContentsSpeedNotTheFingers() {
+    // Dragged 300 pt past the end (1333): the band's slope there is
+    // 0.55 / (1 + 300 * 0.55 / 667)² = 0.35348, so a 3000 pt/s fling leaves at 1060.4 pt/s.
+    scroll.contentOffset = CGPoint(x: 0, y: 1333)
+    scroll.beginDragging(at: CGPoint(x: 0, y: 400))
+    scroll.drag(to: CGPoint(x: 0, y: 100))
+    let released = scroll.contentOffset.y
+    scroll.endDragging(velocity: CGPoint(x: 0, y: -3000))
+    let u = 300 * 0.55 / 667.0
+    let speed = 3000 * 0.55 / ((1 + u) * (1 + u))
+    #expect(abs(speed - 1060.4) < 0.1)
+    // The bounce: a critically damped spring (ω = 10) from `released - 1333` with `speed`.
+    let start = released - 1333
+    var peak = released
+    for _ in 0..<240 {
+      clock.advance(by: 1.0 / 120)
+      peak = max(peak, scroll.contentOffset.y)
+    }
+    // x(t) = (x0 + (v0 + ω x0) t) e^(-ωt) peaks where v0 - ω (v0 + ω x0) t = 0.
+    let time = speed / (10 * (speed + 10 * start))
+    let expectedPeak = 1333 + (start + (speed + 10 * start) * time) * exp(-10 * time)
+    #expect(abs(peak - expectedPeak) < 1)
+    #expect(scroll.contentOffset.y == 1333)
+  }
+
   @Test func theSameGestureEndsAlikeAtAnyFrameRate() {
     func run(_ step: (ManualFrameClock) -> Void) -> CGPoint {
       let clock = ManualFrameClock()

@@ -26,6 +26,31 @@ struct ScrollPhysicsTests {
   }
 
   @Test(
+    "The rubber band's slope is its derivative",
+    arguments: [0.0, 10, 100, 960, 5_000], [375.0, 667, 960])
+  func rubberBandSlope(overshoot: Double, dimension: Double) {
+    let slope = physics.rubberBandSlope(forOvershoot: overshoot, dimension: dimension)
+    let u = overshoot * 0.55 / dimension
+    #expect(abs(slope - (overshoot > 0 ? 0.55 / ((1 + u) * (1 + u)) : 1)) < 1e-12)
+    guard overshoot > 0 else { return }
+    // The same as a difference quotient of the distance.
+    let step = 1e-4
+    let quotient =
+      (physics.rubberBandDistance(forOvershoot: overshoot + step, dimension: dimension)
+        - physics.rubberBandDistance(forOvershoot: overshoot - step, dimension: dimension))
+      / (2 * step)
+    #expect(abs(slope - quotient) < 1e-6)
+  }
+
+  @Test func rubberBandSlopeOfBadInput() {
+    #expect(physics.rubberBandSlope(forOvershoot: -5, dimension: 960) == 1)
+    #expect(physics.rubberBandSlope(forOvershoot: .nan, dimension: 960) == 1)
+    #expect(physics.rubberBandSlope(forOvershoot: 10, dimension: 0) == 0)
+    #expect(physics.rubberBandSlope(forOvershoot: .infinity, dimension: 960) == 0)
+    #expect(abs(physics.rubberBandSlope(forOvershoot: 960, dimension: 960) - 0.55 / 2.4025) < 1e-12)
+  }
+
+  @Test(
     "Overshoot is the exact inverse of the rubber band",
     arguments: [0.001, 1, 10, 100, 1_000, 100_000], [320.0, 667, 960])
   func rubberBandRoundTrip(overshoot: Double, dimension: Double) {

@@ -47,11 +47,16 @@ extension ScrollModel {
   ///
   /// - Parameter velocity: The finger's velocity.
   public func endDragging(velocity: CGPoint) {
-    guard gesture != nil else { return }
+    guard let ended = gesture else { return }
     gesture?.wheelRelease?.cancel()
     gesture = nil
+    // Past an edge the content moves slower than the finger (the band's slope there), and the
+    // content's own speed is what it carries: a fling while pulled past the end overshoots a
+    // little more, not the finger's whole speed's worth.
+    let slope = rubberBandSlopes(at: ended)
     let scrollVelocity = CGPoint(
-      x: velocity.x.isFinite ? -velocity.x : 0, y: velocity.y.isFinite ? -velocity.y : 0)
+      x: velocity.x.isFinite ? -velocity.x * slope.x : 0,
+      y: velocity.y.isFinite ? -velocity.y * slope.y : 0)
     startPhysics(velocity: scrollVelocity)
     panState = .ended
   }
@@ -128,6 +133,24 @@ extension ScrollModel {
     gesture?.samples.removeAll { now - $0.time > 0.1 }
   }
 
+  /// The rubber band's slope on each axis where the finger of `gesture` is now: 1 inside the
+  /// valid range.
+  private func rubberBandSlopes(at gesture: GestureState) -> CGPoint {
+    guard bounces, let point = gesture.samples.last?.point else { return CGPoint(x: 1, y: 1) }
+    let raw = CGPoint(
+      x: gesture.startOffset.x - (point.x - gesture.startPoint.x),
+      y: gesture.startOffset.y - (point.y - gesture.startPoint.y))
+    let minimum = minimumContentOffset
+    let maximum = maximumContentOffset
+    func slope(_ raw: CGFloat, _ low: CGFloat, _ high: CGFloat, _ dimension: CGFloat) -> CGFloat {
+      let excess = raw < low ? low - raw : raw - max(low, high)
+      return physics.rubberBandSlope(forOvershoot: excess, dimension: dimension)
+    }
+    return CGPoint(
+      x: slope(raw.x, minimum.x, maximum.x, bounds.width),
+      y: slope(raw.y, minimum.y, maximum.y, bounds.height))
+  }
+
   private func releaseVelocity() -> CGPoint {
     guard let samples = gesture?.samples, let first = samples.first, let last = samples.last,
       last.time > first.time
@@ -186,6 +209,10 @@ extension ScrollModel {
   }
 
   /// Plans the running deceleration again from where it is, toward the current edges.
+  ///
+  /// A glide keeps its speed. A spring heading back to the edge it overshot stops where it is
+  /// once the new edges take it in (content that grew under it, a page loaded): its speed was
+  /// only ever the way back, and carried on it would glide far toward the other end.
   func replanMovement() {
     guard let movement, let now = window?.clock.now else { return }
     switch movement.kind {
@@ -194,7 +221,11 @@ extension ScrollModel {
       let sampleX = x.state(at: elapsed)
       let sampleY = y.state(at: elapsed)
       let position = CGPoint(x: sampleX.position, y: sampleY.position)
-      let velocity = CGPoint(x: sampleX.velocity, y: sampleY.velocity)
+      let minimum = minimumContentOffset
+      let maximum = maximumContentOffset
+      let velocity = CGPoint(
+        x: x.velocityToCarry(at: elapsed, into: minimum.x...max(minimum.x, maximum.x)),
+        y: y.velocityToCarry(at: elapsed, into: minimum.y...max(minimum.y, maximum.y)))
       // A page keeps its target, moved into the new range; its spring's speed is no fling.
       let (newX, newY) =
         isPagingEnabled

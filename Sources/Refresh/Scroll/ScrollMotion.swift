@@ -225,3 +225,23 @@ public struct ScrollMotion: Sendable, Equatable {
       isFinished: false)
   }
 }
+
+extension ScrollMotion {
+  /// The velocity a motion replanned at `elapsed` toward new edges should start with.
+  ///
+  /// Its current velocity, except while the spring returns to the edge it overshot and the new
+  /// range contains the position: that return has nothing left to reach, so it stops (0).
+  ///
+  /// - Parameters:
+  ///   - elapsed: Seconds since the release.
+  ///   - newRange: The valid offsets the new plan rests in.
+  /// - Returns: The velocity to plan with, in points per second.
+  func velocityToCarry(at elapsed: Double, into newRange: ClosedRange<Double>) -> Double {
+    let sample = state(at: elapsed)
+    let time = elapsed > 0 ? elapsed : 0
+    let isSpringing = !sample.isFinished && time >= glideDuration
+    guard isSpringing, newRange.contains(sample.position) else { return sample.velocity }
+    let isReturning = (restingPosition - sample.position) * sample.velocity > 0
+    return isReturning ? 0 : sample.velocity
+  }
+}

@@ -130,6 +130,33 @@ extension ScrollPhysics {
     return u.isFinite ? dimension * u / (1 + u) : dimension
   }
 
+  /// Returns how fast the displayed distance past an edge changes per point of raw overshoot:
+  /// the slope of ``rubberBandDistance(forOvershoot:dimension:)``.
+  ///
+  /// Computes `b'(x) = c / (x * c / d + 1)²`: `c` at the edge, falling toward 0 as the band
+  /// stiffens. A finger moving at `v` past an edge moves the content at `b'(x) * v`; that, not
+  /// the finger's speed, is what the content carries when it is let go there.
+  ///
+  /// ```swift
+  /// let physics = ScrollPhysics()
+  /// physics.rubberBandSlope(forOvershoot: 0, dimension: 960)  // 0.55
+  /// physics.rubberBandSlope(forOvershoot: 960, dimension: 960)  // ≈ 0.229
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - overshoot: The raw distance past the edge, `x`. Zero, negative or NaN values give 1:
+  ///     inside the range the content follows the finger exactly.
+  ///   - dimension: The viewport extent along the axis, `d`. A value that is not positive and
+  ///     finite allows no overshoot: the slope past the edge is 0.
+  /// - Returns: The slope, from 0 up to 1.
+  public func rubberBandSlope(forOvershoot overshoot: Double, dimension: Double) -> Double {
+    guard overshoot > 0 else { return 1 }
+    guard dimension > 0, dimension.isFinite else { return 0 }
+    let u = overshoot * rubberBandCoefficient / dimension
+    guard u.isFinite else { return 0 }
+    return rubberBandCoefficient / ((1 + u) * (1 + u))
+  }
+
   /// Returns the raw overshoot that rubber-bands to `distance`; the exact inverse of
   /// ``rubberBandDistance(forOvershoot:dimension:)``.
   ///
