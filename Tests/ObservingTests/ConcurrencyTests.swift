@@ -177,6 +177,40 @@ struct ConcurrencyTests {
     #expect(holders.allSatisfy { $0.observationRegistry.count == 0 })
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func chainObserversComeAndGoWhileOneThreadWritesAndReplacesLinks() {
+    final class Holder: Observable, @unchecked Sendable {
+      let observationRegistry = ObservationRegistry()
+      @Observed var gauge = Gauge()
+    }
+    let holder = Holder()
+    let kept = SharedCounter()
+    let keptToken = holder.observe(\.gauge.level, options: [.old, .new]) { _, change in
+      if change.newValue != change.oldValue { kept.increment() }
+    }
+    let passing = SharedCounter()
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      if thread == 0 {
+        // The only writer: levels 1...1000, a fresh gauge (level 0) before every 100th.
+        for value in 1...1000 {
+          if value.isMultiple(of: 100) { holder.gauge = Gauge() }
+          holder.gauge.level = value
+        }
+      } else {
+        for _ in 0..<300 {
+          let token = holder.observe(\.gauge.level) { _, _ in passing.increment() }
+          token.invalidate()
+        }
+      }
+    }
+    // Every level change, and every replacement that changed the level (to 0), exactly once.
+    #expect(kept.current == 1000 + 10)
+    keptToken.invalidate()
+    #expect(holder.observationRegistry.count == 0)
+    #expect(holder.gauge.observationRegistry.count == 0)
+    holder.observationRegistry._checkInvariants()
+  }
+
   /// An object read by several threads at once, while observations come and go.
   private final class Reading: Observable, @unchecked Sendable {
     let observationRegistry = ObservationRegistry()
