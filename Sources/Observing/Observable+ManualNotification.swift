@@ -37,6 +37,7 @@ extension Observable {
     ThreadState.current.pendingManualChanges.append(
       PendingManualChange(
         registry: registry,
+        object: self,
         keyPath: keyPath,
         entries: entries,
         oldValue: oldValue,
@@ -54,7 +55,7 @@ extension Observable {
   /// - Parameter keyPath: The key path whose value changed.
   public func didChangeValue<Value>(for keyPath: KeyPath<Self, Value>) {
     let registry = observationRegistry
-    let pending = PendingManualChange.take(registry: registry, keyPath: keyPath)
+    let pending = PendingManualChange.take(registry: registry, object: self, keyPath: keyPath)
     guard pending != nil || registry.hasObservers else { return }
     let entries = pending?.entries ?? manualNotificationEntries(for: keyPath)
     let oldValue = pending?.oldValue as? Value
@@ -94,6 +95,8 @@ extension Observable {
 /// A manual change between `willChangeValue(for:)` and `didChangeValue(for:)`.
 struct PendingManualChange {
   let registry: ObjectIdentifier
+  /// The object announcing the change: objects that share a registry pair apart.
+  let object: ObjectIdentifier
   let keyPath: AnyKeyPath
   let entries: ContiguousArray<ObserverBox?>
   let oldValue: Any
@@ -101,12 +104,14 @@ struct PendingManualChange {
 
   init(
     registry: ObservationRegistry,
+    object: AnyObject,
     keyPath: AnyKeyPath,
     entries: ContiguousArray<ObserverBox?>,
     oldValue: Any,
     remembered: ContiguousArray<Any?>?
   ) {
     self.registry = ObjectIdentifier(registry)
+    self.object = ObjectIdentifier(object)
     self.keyPath = keyPath
     self.entries = entries
     self.oldValue = oldValue
@@ -114,11 +119,16 @@ struct PendingManualChange {
   }
 
   /// Removes and returns this thread's latest pending change for the object and key path.
-  static func take(registry: ObservationRegistry, keyPath: AnyKeyPath) -> PendingManualChange? {
+  static func take(
+    registry: ObservationRegistry,
+    object: AnyObject,
+    keyPath: AnyKeyPath
+  ) -> PendingManualChange? {
     let thread = ThreadState.current
     guard
       let index = thread.pendingManualChanges.lastIndex(where: {
-        $0.registry == ObjectIdentifier(registry) && $0.keyPath == keyPath
+        $0.registry == ObjectIdentifier(registry) && $0.object == ObjectIdentifier(object)
+          && $0.keyPath == keyPath
       })
     else { return nil }
     return thread.pendingManualChanges.remove(at: index)

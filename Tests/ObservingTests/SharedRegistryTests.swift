@@ -56,6 +56,31 @@ struct SharedRegistryTests {
     parent.observationRegistry._checkInvariants()
   }
 
+  @Test func manualChangesOfTwoInstancesInterleavedStayPaired() {
+    // Each didChange pairs with its own object's willChange, not the other's.
+    let registry = ObservationRegistry()
+    let first = Node(shared: registry)
+    let second = Node(shared: registry)
+    first.value = 1
+    second.value = 2
+    var firstChanges: [ObservedChange<Int>] = []
+    var secondChanges: [ObservedChange<Int>] = []
+    let firstToken = first.observe(\.value, options: [.old, .new]) { _, change in
+      firstChanges.append(change)
+    }
+    let secondToken = second.observe(\.value, options: [.old, .new]) { _, change in
+      secondChanges.append(change)
+    }
+    first.willChangeValue(for: \.value)
+    second.willChangeValue(for: \.value)
+    first.didChangeValue(for: \.value)
+    second.didChangeValue(for: \.value)
+    #expect(firstChanges == [ObservedChange(newValue: 1, oldValue: 1)])
+    #expect(secondChanges == [ObservedChange(newValue: 2, oldValue: 2)])
+    firstToken.invalidate()
+    secondToken.invalidate()
+  }
+
   @Test func twoInstancesOfOneClassAreFiledApart() {
     let registry = ObservationRegistry()
     let first = Node(shared: registry)
