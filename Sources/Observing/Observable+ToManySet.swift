@@ -37,22 +37,7 @@ extension Observable {
     _ other: some Sequence<Element>,
     in keyPath: ReferenceWritableKeyPath<Self, Set<Element>>
   ) {
-    let current = self[keyPath: keyPath]
-    let added = Set(other).subtracting(current)
-    performToManyChange(
-      .insertion, indexes: nil, old: nil, new: added, keyPath, result: current.union(added))
-  }
-
-  /// Adds one element to an `@Observed` set, reporting an insertion of it if it was not there.
-  ///
-  /// - Parameters:
-  ///   - newElement: The element to add.
-  ///   - keyPath: The `@Observed` set property.
-  public func insert<Element>(
-    _ newElement: Element,
-    into keyPath: ReferenceWritableKeyPath<Self, Set<Element>>
-  ) {
-    formUnion(CollectionOfOne(newElement), in: keyPath)
+    changeSet(keyPath, .insertion) { current in ([], Set(other).subtracting(current)) }
   }
 
   /// Removes the elements of a sequence from an `@Observed` set, reporting a removal of those
@@ -67,23 +52,7 @@ extension Observable {
     _ other: some Sequence<Element>,
     from keyPath: ReferenceWritableKeyPath<Self, Set<Element>>
   ) {
-    let current = self[keyPath: keyPath]
-    let removed = current.intersection(other)
-    performToManyChange(
-      .removal, indexes: nil, old: removed, new: nil, keyPath,
-      result: current.subtracting(removed))
-  }
-
-  /// Removes one element from an `@Observed` set, reporting a removal of it if it was there.
-  ///
-  /// - Parameters:
-  ///   - element: The element to remove.
-  ///   - keyPath: The `@Observed` set property.
-  public func remove<Element>(
-    _ element: Element,
-    from keyPath: ReferenceWritableKeyPath<Self, Set<Element>>
-  ) {
-    subtract(CollectionOfOne(element), from: keyPath)
+    changeSet(keyPath, .removal) { current in (current.intersection(other), []) }
   }
 
   /// Keeps only the elements of an `@Observed` set that are also in a sequence, reporting a
@@ -98,10 +67,7 @@ extension Observable {
     _ other: some Sequence<Element>,
     in keyPath: ReferenceWritableKeyPath<Self, Set<Element>>
   ) {
-    let current = self[keyPath: keyPath]
-    let kept = current.intersection(other)
-    performToManyChange(
-      .removal, indexes: nil, old: current.subtracting(kept), new: nil, keyPath, result: kept)
+    changeSet(keyPath, .removal) { current in (current.subtracting(other), []) }
   }
 
   /// Makes an `@Observed` set hold exactly the elements of a sequence, reporting a replacement
@@ -117,10 +83,54 @@ extension Observable {
     of keyPath: ReferenceWritableKeyPath<Self, Set<Element>>,
     with newElements: some Sequence<Element>
   ) {
-    let current = self[keyPath: keyPath]
     let result = Set(newElements)
+    changeSet(keyPath, .replacement) { current in
+      (current.subtracting(result), result.subtracting(current))
+    }
+  }
+
+  // MARK: One element
+
+  /// Adds one element to an `@Observed` set: ``formUnion(_:in:)`` with that element alone, so
+  /// the insertion reported is empty when the element was already there.
+  ///
+  /// - Parameters:
+  ///   - newElement: The element to add.
+  ///   - keyPath: The `@Observed` set property.
+  public func insert<Element>(
+    _ newElement: Element,
+    into keyPath: ReferenceWritableKeyPath<Self, Set<Element>>
+  ) {
+    formUnion(CollectionOfOne(newElement), in: keyPath)
+  }
+
+  /// Removes one element from an `@Observed` set: ``subtract(_:from:)`` with that element
+  /// alone, so the removal reported is empty when the element was not there.
+  ///
+  /// - Parameters:
+  ///   - element: The element to remove.
+  ///   - keyPath: The `@Observed` set property.
+  public func remove<Element>(
+    _ element: Element,
+    from keyPath: ReferenceWritableKeyPath<Self, Set<Element>>
+  ) {
+    subtract(CollectionOfOne(element), from: keyPath)
+  }
+
+  /// Carries out a set mutation and reports it: `plan` tells, from the current set, which
+  /// elements leave and which arrive.
+  ///
+  /// As in Foundation, an insertion has no old value and a removal no new one.
+  private func changeSet<Element>(
+    _ keyPath: ReferenceWritableKeyPath<Self, Set<Element>>,
+    _ kind: ObservedChangeKind,
+    _ plan: (Set<Element>) -> (left: Set<Element>, arrived: Set<Element>)
+  ) {
+    let current = self[keyPath: keyPath]
+    let (left, arrived) = plan(current)
     performToManyChange(
-      .replacement, indexes: nil, old: current.subtracting(result),
-      new: result.subtracting(current), keyPath, result: result)
+      kind, indexes: nil, old: kind == .insertion ? nil : left,
+      new: kind == .removal ? nil : arrived, keyPath,
+      result: current.subtracting(left).union(arrived))
   }
 }
