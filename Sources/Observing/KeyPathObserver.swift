@@ -55,9 +55,11 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
   /// Whether `keyPath` is the properties of `accesses` appended one to another, so that
   /// evaluating it reads exactly those, in that order, and nothing else.
   static func isChain(_ keyPath: AnyKeyPath, of accesses: [RecordedAccess]) -> Bool {
-    guard accesses.count > 1, var chain = accesses.first?.property else { return false }
-    for access in accesses.dropFirst() {
-      guard let longer = chain.appending(path: access.property) else { return false }
+    guard accesses.count > 1, var chain = accesses.last?.property else { return false }
+    // Appended from the end: with Swift 6.3, `(a + b) + c` does not compare equal to the
+    // literal `\.a.b.c` (the buffers differ though they hash alike), while `a + (b + c)` does.
+    for access in accesses.dropLast().reversed() {
+      guard let longer = access.property.appending(path: chain) else { return false }
       chain = longer
     }
     return chain == keyPath
