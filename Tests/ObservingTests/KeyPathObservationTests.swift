@@ -138,8 +138,9 @@ struct KeyPathObservationTests {
     root.number = 4
     let second = RingLink(home: other)
     root.link = second  // a change of the root, whose number also ends the chain
-    other.number = 102
+    #expect(other.observationRegistry.count == 1)  // now followed
     root.number = 5  // no longer read
+    other.number = 102
     #expect(log.values == [2, 100, 101, 3, 4, 101, 102])
     token.invalidate()
     #expect(second.observationRegistry.count == 0)
