@@ -34,7 +34,9 @@ extension ScrollModel {
   /// clock.
   ///
   /// The velocity is in points per second, as a pan recognizer reports it: positive downward, so
-  /// an upward fling scrolls toward larger offsets.
+  /// an upward fling scrolls toward larger offsets. Released past an edge, the content carries
+  /// the velocity it had there, the finger's times the rubber band's slope
+  /// (``ScrollPhysics/rubberBandSlope(forOvershoot:dimension:)``).
   ///
   /// With ``isPagingEnabled``, the content comes to rest on a page instead (see
   /// ``pagingTarget(from:velocity:)``), carried there by the bounce-back spring.
