@@ -301,6 +301,22 @@ struct CommandLineTests {
     #expect(written == StoryboardTool.render(.header, options: RenderOptions()).document)
   }
 
+  /// The README shows `docs/images`: it must be what the command writes today, so that a change
+  /// of behaviour that moves a frame cannot leave the pictures behind.
+  @Test(arguments: StoryboardCatalog.standard.names)
+  func theCommittedImagesAreTheCommandsOutput(name: String) throws {
+    let storyboard = try #require(
+      StoryboardCatalog.standard.storyboards.first { $0.name == name })
+    let file = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/images/\(name).svg")
+    let committed = try String(contentsOf: file, encoding: .utf8)
+    let rendered = StoryboardTool.render(storyboard, options: RenderOptions()).document
+    #expect(
+      committed == rendered,
+      "docs/images/\(name).svg is out of date: run `swift run refresh-storyboard`")
+  }
+
   @Test func anUnwritableDirectoryFailsWithExitCode1() throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("storyboard-tests-\(UUID().uuidString)")
