@@ -45,8 +45,41 @@ private final class Branch: Observable {
   @Observed var leaf = Trigger()
 }
 
+/// An object that observes itself, holding the tokens, as KVO tests' self-observers do.
+private final class SelfObserver: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var value = 0
+  @Observed var child = Trigger()
+  var doubled: Int { value * 2 }
+  var tokens: [ObservationToken] = []
+  let seen: Log<String>
+
+  init(seen: Log<String>) {
+    self.seen = seen
+    tokens = [
+      observe(\.value) { _, _ in seen.append("value") },
+      observe(\.doubled) { _, _ in seen.append("doubled") },
+      observe(\.child.name) { _, _ in seen.append("child.name") },
+    ]
+  }
+}
+
 @Suite("KVO scenarios from other test suites")
 struct KVOScenarioTests {
+  @Test func anObjectThatObservesItselfNotifiesItselfAndDeallocates() {
+    let seen = Log<String>()
+    weak var gone: SelfObserver?
+    do {
+      let object = SelfObserver(seen: seen)
+      gone = object
+      object.value = 1
+      object.child.name = "renamed"
+    }
+    // The tokens die with the object that holds them, which no token keeps alive.
+    #expect(gone == nil)
+    #expect(seen.values == ["value", "doubled", "child.name"])
+  }
+
   @Test func priorNotificationsAlongANestedPathWhoseLinksAreReplaced() {
     let tree = Tree()
     let log = Log<ObservedChange<String>>()
