@@ -66,6 +66,33 @@ private final class SelfObserver: Observable {
 
 @Suite("KVO scenarios from other test suites")
 struct KVOScenarioTests {
+  @Test func aLinkAndAPathThroughItEachGetTheirOwnOldAndNewValues() throws {
+    let subject = Subject()
+    let oldLeaf = Trigger()
+    oldLeaf.name = "Original"
+    subject.cascadableKey = oldLeaf
+    let links = Log<ObservedChange<Trigger?>>()
+    let names = Log<ObservedChange<String?>>()
+    let linkToken = subject.observe(\.cascadableKey, options: [.old, .new]) { _, change in
+      links.append(change)
+    }
+    let nameToken = subject.observe(\.cascadableKey?.name, options: [.old, .new]) { _, change in
+      names.append(change)
+    }
+    let newLeaf = Trigger()
+    newLeaf.name = "NewObj"
+    subject.cascadableKey = newLeaf
+    #expect(links.values.count == 1)
+    let link = try #require(links.values.first)
+    #expect(link.oldValue.flatMap { $0 } === oldLeaf)
+    #expect(link.newValue.flatMap { $0 } === newLeaf)
+    #expect(names.values == [ObservedChange(newValue: "NewObj", oldValue: "Original")])
+    linkToken.invalidate()
+    nameToken.invalidate()
+    #expect(subject.observationRegistry.count == 0)
+    #expect(newLeaf.observationRegistry.count == 0)
+  }
+
   @Test func anObjectThatObservesItselfNotifiesItselfAndDeallocates() {
     let seen = Log<String>()
     weak var gone: SelfObserver?
