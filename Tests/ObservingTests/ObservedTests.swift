@@ -166,6 +166,27 @@ struct ObservedTests {
     token.invalidate()
   }
 
+  @Test func optingOutKeepsTheInitialCallAndPriorNotificationsByHand() {
+    // KVO's "disabled initial notification": `.initial` still calls at once, and `.prior`
+    // comes from `willChangeValue(for:)`.
+    let person = Person()
+    let log = Log<ObservedChange<String>>()
+    let token = person.observe(\.nickname, options: [.initial, .old, .new, .prior]) { _, change in
+      log.append(change)
+    }
+    person.nickname = "quiet"
+    person.willChangeValue(for: \.nickname)
+    person.nickname = "loud"
+    person.didChangeValue(for: \.nickname)
+    #expect(
+      log.values == [
+        ObservedChange(newValue: "n"),
+        ObservedChange(oldValue: "quiet", isPrior: true),
+        ObservedChange(newValue: "loud", oldValue: "quiet"),
+      ])
+    token.invalidate()
+  }
+
   @Test func mainActorClassesCanBeObserved() async {
     @MainActor final class Screen: Observable {
       nonisolated let observationRegistry = ObservationRegistry()
