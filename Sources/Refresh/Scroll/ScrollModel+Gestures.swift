@@ -226,8 +226,10 @@ extension ScrollModel {
       let minimum = minimumContentOffset
       let maximum = maximumContentOffset
       let velocity = CGPoint(
-        x: x.velocityToCarry(at: elapsed, into: minimum.x...max(minimum.x, maximum.x)),
-        y: y.velocityToCarry(at: elapsed, into: minimum.y...max(minimum.y, maximum.y)))
+        x: x.velocityToCarry(
+          from: sampleX, at: elapsed, into: minimum.x...max(minimum.x, maximum.x)),
+        y: y.velocityToCarry(
+          from: sampleY, at: elapsed, into: minimum.y...max(minimum.y, maximum.y)))
       // A page keeps its target, moved into the new range; its spring's speed is no fling.
       let (newX, newY) =
         isPagingEnabled

@@ -233,11 +233,13 @@ extension ScrollMotion {
   /// range contains the position: that return has nothing left to reach, so it stops (0).
   ///
   /// - Parameters:
+  ///   - sample: The motion's state at `elapsed`, as ``state(at:)`` gives it.
   ///   - elapsed: Seconds since the release.
   ///   - newRange: The valid offsets the new plan rests in.
   /// - Returns: The velocity to plan with, in points per second.
-  func velocityToCarry(at elapsed: Double, into newRange: ClosedRange<Double>) -> Double {
-    let sample = state(at: elapsed)
+  func velocityToCarry(
+    from sample: Sample, at elapsed: Double, into newRange: ClosedRange<Double>
+  ) -> Double {
     let time = elapsed > 0 ? elapsed : 0
     let isSpringing = !sample.isFinished && time >= glideDuration
     guard isSpringing, newRange.contains(sample.position) else { return sample.velocity }
