@@ -13,10 +13,7 @@ struct EndToEndTests {
   static let executable = TerminalProcess.builtProduct("refresh-demo")
 
   @Test func pullReleaseRefreshAndQuit() throws {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Self.executable),
-      "refresh-demo is built before the tests: \(Self.executable)")
-    let session = try TerminalProcess(executable: Self.executable)
+    let session = try TerminalProcess(product: "refresh-demo")
     #expect(session.waitFor("Notes from a week of profiling"), "\(session.screen.text)")
 
     // Press, drag down row by row (SGR mouse reports, 1-based), and hold past the threshold.
@@ -44,8 +41,7 @@ struct EndToEndTests {
   /// Ctrl-C, Ctrl-\\ (once a crash report and exit 131) and Ctrl-Z end the demo cleanly.
   @Test(arguments: ["\u{03}", "\u{1C}", "\u{1A}"])
   func controlKeysQuitCleanly(key: String) throws {
-    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
-    let session = try TerminalProcess(executable: Self.executable)
+    let session = try TerminalProcess(product: "refresh-demo")
     #expect(session.waitFor("Notes from a week of profiling"))
     session.send(key)
     #expect(session.waitForExit() == 0)
@@ -55,8 +51,7 @@ struct EndToEndTests {
   }
 
   @Test func followsAResize() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
-    let session = try TerminalProcess(executable: Self.executable)
+    let session = try TerminalProcess(product: "refresh-demo")
     #expect(session.waitFor("Notes from a week of profiling"))
     session.resize(columns: 120, rows: 30)
     // The status line moved to the new last row.
@@ -71,8 +66,7 @@ struct EndToEndTests {
   }
 
   @Test func malformedInputDoesNotBreakIt() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
-    let session = try TerminalProcess(executable: Self.executable)
+    let session = try TerminalProcess(product: "refresh-demo")
     #expect(session.waitFor("Notes from a week of profiling"))
     session.send("\u{1B}[<0;x;5M\u{1B}[99999999999999999999;1H\u{1B}[<64;1;1")
     session.send(String(repeating: "\u{1B}[", count: 200))

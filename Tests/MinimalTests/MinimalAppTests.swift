@@ -15,10 +15,7 @@ struct MinimalAppTests {
   static let wheelDown = "\u{1B}[<65;20;10M"
 
   @Test func pullRefreshWheelToTheEndLoadMoreAndQuit() throws {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Self.executable),
-      "refresh-minimal is built before the tests: \(Self.executable)")
-    let app = try TerminalProcess(executable: Self.executable)
+    let app = try TerminalProcess(product: "refresh-minimal")
     #expect(app.waitFor("Post #100"), "\(app.screen.text)")
 
     // Pull: press on the first row, drag down ten rows, release.
@@ -54,8 +51,7 @@ struct MinimalAppTests {
   }
 
   @Test func followsAResize() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
-    let app = try TerminalProcess(executable: Self.executable)
+    let app = try TerminalProcess(product: "refresh-minimal")
     #expect(app.waitFor("Post #100"))
     app.resize(columns: 100, rows: 30)
     // Six more rows: #76 to #71 come into view below #77.
@@ -66,8 +62,7 @@ struct MinimalAppTests {
 
   @Test(arguments: ["\u{03}", "\u{1C}", "\u{1A}"])
   func controlKeysQuitCleanly(key: String) throws {
-    try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
-    let app = try TerminalProcess(executable: Self.executable)
+    let app = try TerminalProcess(product: "refresh-minimal")
     #expect(app.waitFor("Post #100"))
     app.send(key)
     #expect(app.waitForExit() == 0)

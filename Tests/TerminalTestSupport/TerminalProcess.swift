@@ -173,6 +173,28 @@ public final class TerminalProcess {
       && settings.c_iflag == originalSettings.c_iflag
   }
 
+  /// Starts a product built next to the running test bundle on a new pseudo-terminal.
+  ///
+  /// - Parameters:
+  ///   - product: The executable product's name, such as `refresh-demo`.
+  ///   - extra: Its arguments.
+  /// - Throws: ``NotBuilt`` when the product is not there, or what starting it throws.
+  public convenience init(product: String, arguments extra: [String] = []) throws {
+    let executable = Self.builtProduct(product)
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+      throw NotBuilt(path: executable)
+    }
+    try self.init(executable: executable, arguments: extra)
+  }
+
+  /// A product that was not built before the tests ran.
+  public struct NotBuilt: Error, CustomStringConvertible {
+    /// Where the executable was looked for.
+    public let path: String
+    /// What went wrong, and what to do.
+    public var description: String { "\(path) is not built: build the package before the tests" }
+  }
+
   /// The built executable of a product next to the running test bundle.
   public static func builtProduct(_ name: String) -> String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
