@@ -50,6 +50,24 @@ struct MinimalAppTests {
     #expect(app.isRestored)
   }
 
+  /// The terminal user's language, from `LANG`, with no line of the app about it.
+  @Test(
+    arguments: [
+      ("zh_CN.UTF-8", "松开立即刷新", "正在刷新数据中..."),
+      ("ja_JP.UTF-8", "離すと更新", "読み込み中..."),
+      ("de_DE.UTF-8", "Zum Aktualisieren loslassen", "Wird geladen..."),
+    ])
+  func titlesInTheLanguageOfLANG(locale: String, pulling: String, refreshing: String) throws {
+    let app = try TerminalProcess(product: "refresh-minimal", environment: ["LANG": locale])
+    #expect(app.waitFor("Post #100"), "\(app.screen.text)")
+    app.pressAndDrag(column: 20, from: 1, to: 11)
+    #expect(app.waitFor(pulling), "\(app.screen.text)")
+    app.send("\u{1B}[<0;20;11m")
+    #expect(app.waitFor(refreshing), "\(app.screen.text)")
+    app.send("q")
+    #expect(app.waitForExit() == 0)
+  }
+
   @Test func followsAResize() throws {
     let app = try TerminalProcess(product: "refresh-minimal")
     #expect(app.waitFor("Post #100"))

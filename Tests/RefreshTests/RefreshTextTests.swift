@@ -74,13 +74,32 @@ private let languageCodes: [(String, String?)] = [
   ("zh-TW", "zh-Hant"),
   ("zh-HK", "zh-Hant"),
   ("zh_MO", "zh-Hant"),
-  ("fr", nil),
-  ("de-DE", nil),
-  ("ja", nil),
+  ("ar", "ar"),
+  ("ar_EG.UTF-8", "ar"),
+  ("ar-SA", "ar"),
+  ("he", "he"),
+  ("he_IL.UTF-8", "he"),
+  ("iw_IL", "he"),
+  ("ja", "ja"),
+  ("ja_JP.UTF-8", "ja"),
+  ("pt-BR", "pt-BR"),
+  ("pt_BR.UTF-8", "pt-BR"),
+  ("pt_PT", "pt-BR"),
+  ("pt", "pt-BR"),
+  ("th_TH.UTF-8", "th"),
+  ("de-DE", "de"),
+  ("de_AT.UTF-8@euro", "de"),
+  ("fr", "fr"),
+  ("fr_CA", "fr"),
+  ("es_ES.UTF-8", "es"),
+  ("es-419", "es"),
+  ("C", "en"),
+  ("C.UTF-8", "en"),
+  ("POSIX", "en"),
+  ("fa_IR", nil),
   ("english", nil),
   ("", nil),
-  ("C", nil),
-  ("POSIX", nil),
+  ("C-x", nil),
 ]
 
 /// A dictionary that threads can write to.
@@ -101,7 +120,11 @@ private func bundledTable(_ language: String) throws -> [String: String] {
 @Suite("RefreshText")
 struct RefreshTextTests {
   @Test func availableLanguagesAreTheCanonicalCodes() {
-    #expect(RefreshText.availableLanguages == ["en", "ko", "ru", "uk", "zh-Hans", "zh-Hant"])
+    #expect(
+      RefreshText.availableLanguages == [
+        "ar", "de", "en", "es", "fr", "he", "ja", "ko", "pt-BR", "ru", "th", "uk", "zh-Hans",
+        "zh-Hant",
+      ])
     for language in RefreshText.availableLanguages {
       #expect(RefreshText.canonicalLanguage(for: language) == language)
     }
@@ -163,7 +186,7 @@ struct RefreshTextTests {
   }
 
   @Test(
-    "Unsupported languages fall back to English", arguments: ["fr", "de-DE", "ja", "", "xx-YY"])
+    "Unsupported languages fall back to English", arguments: ["fa", "hi-IN", "", "xx-YY"])
   func unsupportedLanguageFallsBackToEnglish(code: String) {
     for (text, title) in englishTitles {
       #expect(text.localized(language: code) == title)
@@ -171,7 +194,8 @@ struct RefreshTextTests {
   }
 
   @Test func nilLanguageUsesThePreferredLanguageOrEnglish() {
-    let preferred = Locale.preferredLanguages.first.flatMap(RefreshText.canonicalLanguage(for:))
+    let preferred = RefreshText.preferredLanguages.lazy
+      .compactMap(RefreshText.canonicalLanguage(for:)).first
     for text in RefreshText.allCases {
       #expect(text.localized() == text.localized(language: preferred ?? "en"))
     }
@@ -180,10 +204,80 @@ struct RefreshTextTests {
   @Test func resolvedLanguage() {
     #expect(RefreshText.resolvedLanguage(nil, preferredLanguages: ["ko-KR", "en"]) == "ko")
     #expect(RefreshText.resolvedLanguage(nil, preferredLanguages: ["zh-TW"]) == "zh-Hant")
-    #expect(RefreshText.resolvedLanguage(nil, preferredLanguages: ["fr-FR", "ru"]) == "en")
+    // The first available of the preferred languages, as gettext takes LANGUAGE's list.
+    #expect(RefreshText.resolvedLanguage(nil, preferredLanguages: ["fa-IR", "ru"]) == "ru")
+    #expect(RefreshText.resolvedLanguage(nil, preferredLanguages: ["fa", "hi"]) == "en")
     #expect(RefreshText.resolvedLanguage(nil, preferredLanguages: []) == "en")
     #expect(RefreshText.resolvedLanguage("uk", preferredLanguages: ["ko"]) == "uk")
-    #expect(RefreshText.resolvedLanguage("fr", preferredLanguages: ["ko"]) == "en")
+    #expect(RefreshText.resolvedLanguage("fa", preferredLanguages: ["ko"]) == "en")
+  }
+
+  @Test(
+    "The environment's languages, in gettext's order",
+    arguments: [
+      (["LANG": "zh_CN.UTF-8"], ["zh_CN.UTF-8"]),
+      (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "ar_EG.UTF-8"], ["ar_EG.UTF-8"]),
+      (["LANG": "de_DE", "LC_MESSAGES": "ar_EG", "LC_ALL": "ja_JP.UTF-8"], ["ja_JP.UTF-8"]),
+      (["LANG": "de_DE.UTF-8", "LC_ALL": ""], ["de_DE.UTF-8"]),
+      (["LANGUAGE": "fr:pt_BR", "LANG": "de_DE.UTF-8"], ["fr", "pt_BR", "de_DE.UTF-8"]),
+      (["LANGUAGE": "fr::es", "LANG": "he_IL"], ["fr", "es", "he_IL"]),
+      // A C or POSIX locale means English and, as in gettext, LANGUAGE is ignored.
+      (["LANGUAGE": "fr", "LANG": "C.UTF-8"], ["C.UTF-8"]),
+      (["LANGUAGE": "fr", "LC_ALL": "POSIX", "LANG": "fr_FR"], ["POSIX"]),
+    ] as [([String: String], [String])])
+  func environmentLanguages(environment: [String: String], expected: [String]) {
+    #expect(RefreshText.environmentLanguages(environment) == expected)
+  }
+
+  @Test func withNoLocaleVariableFoundationDecides() {
+    #expect(RefreshText.environmentLanguages([:]) == nil)
+    #expect(RefreshText.environmentLanguages(["LANG": "", "LANGUAGE": "fr"]) == nil)
+    #expect(RefreshText.environmentLanguages(["PATH": "/usr/bin"]) == nil)
+  }
+
+  @Test(
+    "The environment picks the titles' language",
+    arguments: [
+      (["LANG": "zh_CN.UTF-8"], "zh-Hans"),
+      (["LANG": "ar_EG.UTF-8"], "ar"),
+      (["LANG": "C.UTF-8"], "en"),
+      (["LANGUAGE": "fa:he", "LANG": "ja_JP.UTF-8"], "he"),
+      (["LANGUAGE": "fa", "LANG": "ja_JP.UTF-8"], "ja"),
+      (["LANGUAGE": "ar", "LC_ALL": "C"], "en"),
+    ] as [([String: String], String)])
+  func environmentPicksLanguage(environment: [String: String], language: String) {
+    let languages = RefreshText.environmentLanguages(environment) ?? []
+    #expect(RefreshText.resolvedLanguage(nil, preferredLanguages: languages) == language)
+  }
+
+  @Test(
+    "Every language has every key English has, and nothing more",
+    arguments: RefreshText.availableLanguages)
+  func noKeyIsMissing(language: String) throws {
+    let english = try bundledTable("en")
+    let table = try bundledTable(language)
+    let missing = Set(english.keys).subtracting(table.keys).sorted()
+    let extra = Set(table.keys).subtracting(english.keys).sorted()
+    #expect(missing.isEmpty, "\(language) lacks \(missing)")
+    #expect(extra.isEmpty, "\(language) has keys English lacks: \(extra)")
+    for (key, value) in table {
+      #expect(!value.trimmingCharacters(in: .whitespaces).isEmpty, "\(key) empty in \(language)")
+      // Translated: a title equal to English is a forgotten translation (the prefix and
+      // "Loading..." included); English itself and identical Chinese variants aside.
+      if language != "en", !language.hasPrefix("zh"), let englishValue = english[key] {
+        #expect(value != englishValue, "\(key) in \(language) is the English title")
+      }
+    }
+  }
+
+  @Test(
+    "Right-to-left languages",
+    arguments: [
+      ("ar", true), ("he_IL.UTF-8", true), ("iw", true),
+      ("en", false), ("zh-Hans", false), ("fa", false),
+    ])
+  func rightToLeft(language: String, isRightToLeft: Bool) {
+    #expect(RefreshText.isRightToLeft(language) == isRightToLeft)
   }
 
   @Test func missingKeysFallBackToEnglishThenToTheKey() {

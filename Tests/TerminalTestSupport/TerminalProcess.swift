@@ -27,10 +27,18 @@ public final class TerminalProcess {
 
   /// Starts an executable on a new pseudo-terminal.
   ///
+  /// The program gets the test run's environment (`PATH` and the sanitizers' settings among
+  /// it) as an English xterm's: `TERM=xterm-256color`, `LANG=C.UTF-8`, and none of the
+  /// variables that would change its language or colours (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
+  /// `NO_COLOR`, `COLORTERM`), unless `environment` sets them.
+  ///
   /// - Parameters:
   ///   - executable: The program's path.
   ///   - extra: Its arguments.
-  public init(executable: String, arguments extra: [String] = []) throws {
+  ///   - environment: Variables to set (or, with an empty value, to clear) over the defaults.
+  public init(
+    executable: String, arguments extra: [String] = [], environment: [String: String] = [:]
+  ) throws {
     // The pseudo-terminal multiplexer: unlock the new pair and open its slave side.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
     var unlock: Int32 = 0
@@ -54,13 +62,16 @@ public final class TerminalProcess {
     }
     posix_spawn_file_actions_addclose(&actions, master)
     let arguments = [executable] + extra
-    // The test run's environment (PATH and the sanitizers' settings among it), as a terminal.
     var variables = ProcessInfo.processInfo.environment
+    for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "NO_COLOR", "COLORTERM"] {
+      variables[name] = nil
+    }
     variables["TERM"] = "xterm-256color"
     variables["LANG"] = "C.UTF-8"
-    let environment = variables.map { "\($0.key)=\($0.value)" }
+    for (name, value) in environment { variables[name] = value.isEmpty ? nil : value }
+    let assignments = variables.map { "\($0.key)=\($0.value)" }
     var cArguments = arguments.map { strdup($0) } + [nil]
-    var cEnvironment = environment.map { strdup($0) } + [nil]
+    var cEnvironment = assignments.map { strdup($0) } + [nil]
     defer {
       for pointer in cArguments + cEnvironment { free(pointer) }
     }
@@ -178,13 +189,17 @@ public final class TerminalProcess {
   /// - Parameters:
   ///   - product: The executable product's name, such as `refresh-demo`.
   ///   - extra: Its arguments.
+  ///   - environment: Variables to set over the defaults (see
+  ///     ``init(executable:arguments:environment:)``).
   /// - Throws: ``NotBuilt`` when the product is not there, or what starting it throws.
-  public convenience init(product: String, arguments extra: [String] = []) throws {
+  public convenience init(
+    product: String, arguments extra: [String] = [], environment: [String: String] = [:]
+  ) throws {
     let executable = Self.builtProduct(product)
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       throw NotBuilt(path: executable)
     }
-    try self.init(executable: executable, arguments: extra)
+    try self.init(executable: executable, arguments: extra, environment: environment)
   }
 
   /// A product that was not built before the tests ran.

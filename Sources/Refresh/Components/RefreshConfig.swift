@@ -19,9 +19,10 @@ public final class RefreshConfig: Observable {
   /// The shared configuration.
   public static let `default` = RefreshConfig()
 
-  /// The language of the titles: "en", "zh-Hans", "zh-Hant", "ko", "ru", "uk" (other spellings
-  /// such as "zh_CN" or "ko-KR" are understood), or `nil` for the process's preferred language,
-  /// falling back to English.
+  /// The language of the titles: one of ``RefreshText/availableLanguages`` ("en", "zh-Hans",
+  /// "ar", "ja", ...; other spellings such as "zh_CN" or "ko-KR" are understood), or `nil` for
+  /// the terminal user's language (``RefreshText/preferredLanguages``: `LANGUAGE`, `LC_ALL`,
+  /// `LC_MESSAGES` and `LANG`, as `gettext` reads them), falling back to English.
   @Observed public var languageCode: String? {
     didSet { localizationDidChange() }
   }
@@ -95,7 +96,8 @@ public final class RefreshConfig: Observable {
     if let string = foundStrings[key] { return string }
     let language =
       resolvedLanguage
-      ?? RefreshText.resolvedLanguage(languageCode, preferredLanguages: Locale.preferredLanguages)
+      ?? RefreshText.resolvedLanguage(
+        languageCode, preferredLanguages: RefreshText.preferredLanguages)
     resolvedLanguage = language
     let app = appTables?.table(for: language)[key].flatMap { $0.isEmpty ? nil : $0 }
     guard let string = app ?? RefreshText.bundledString(forKey: key, language: language) else {

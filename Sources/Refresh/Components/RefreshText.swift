@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Each case names one title; its raw value is the key under which the title is stored in the
 /// package's `Localizable.strings` tables. The English titles are MJRefresh's; the Chinese,
-/// Korean, Russian and Ukrainian ones are MJRefresh 3.7.9's translations. Look a title up with
-/// ``localized(language:)``:
+/// Korean, Russian and Ukrainian ones are MJRefresh 3.7.9's translations; the Arabic, German,
+/// French, Hebrew, Japanese, Brazilian Portuguese, Spanish and Thai ones are this package's own,
+/// under MJRefresh's keys. Look a title up with ``localized(language:)``:
 ///
 /// ```swift
 /// RefreshText.headerIdle.localized(language: "en")  // "Pull down to refresh"
@@ -51,9 +52,17 @@ public enum RefreshText: String, CaseIterable, Sendable {
 
   /// The canonical codes of the languages the titles are available in.
   ///
-  /// The list is sorted: `["en", "ko", "ru", "uk", "zh-Hans", "zh-Hant"]`. Each code is its own
-  /// ``canonicalLanguage(for:)``.
-  public static var availableLanguages: [String] { ["en", "ko", "ru", "uk", "zh-Hans", "zh-Hant"] }
+  /// The list is sorted: `["ar", "de", "en", "es", "fr", "he", "ja", "ko", "pt-BR", "ru", "th",
+  /// "uk", "zh-Hans", "zh-Hant"]`. Each code is its own ``canonicalLanguage(for:)``.
+  public static var availableLanguages: [String] {
+    [
+      "ar", "de", "en", "es", "fr", "he", "ja", "ko", "pt-BR", "ru", "th", "uk", "zh-Hans",
+      "zh-Hant",
+    ]
+  }
+
+  /// The available languages written right to left: Arabic and Hebrew.
+  static let rightToLeftLanguages: Set<String> = ["ar", "he"]
 
   /// The language every lookup falls back to.
   static let fallbackLanguage = "en"
@@ -61,13 +70,13 @@ public enum RefreshText: String, CaseIterable, Sendable {
   /// The title in the given language.
   ///
   /// - Parameter language: A language code such as `"en"`, `"zh-Hans"`, `"zh_Hans"`, `"ko-KR"`
-  ///   or `"zh-TW"`, mapped with ``canonicalLanguage(for:)``. When `nil`, the process's
-  ///   preferred language (the first of `Locale.preferredLanguages`) is used. An unsupported
-  ///   language falls back to English.
+  ///   or `"zh-TW"`, mapped with ``canonicalLanguage(for:)``. When `nil`, the first available
+  ///   of the user's languages is used (``preferredLanguages``). An unsupported language falls
+  ///   back to English.
   /// - Returns: The title in the resolved language; the English title when that language lacks
   ///   it; the raw value (the key) when English lacks it too.
   public func localized(language: String? = nil) -> String {
-    let resolved = Self.resolvedLanguage(language, preferredLanguages: Locale.preferredLanguages)
+    let resolved = Self.resolvedLanguage(language, preferredLanguages: Self.preferredLanguages)
     return Self.string(forKey: rawValue, language: resolved)
   }
 
@@ -78,6 +87,9 @@ public enum RefreshText: String, CaseIterable, Sendable {
   /// Chinese, whose script subtag decides the variant when present (`"zh-Hant-CN"` is
   /// `"zh-Hant"`); otherwise Taiwan, Hong Kong and Macao (`"zh-TW"`, `"zh-HK"`, `"zh-MO"`) mean
   /// `"zh-Hant"` and any other Chinese code (`"zh"`, `"zh-CN"`, `"zh-SG"`) means `"zh-Hans"`.
+  /// Every Portuguese code (`"pt"`, `"pt_PT"`) means `"pt-BR"`, the one Portuguese there is,
+  /// and Hebrew's former code `"iw"` means `"he"`. `"C"` and `"POSIX"`, the locales of no
+  /// language, mean `"en"`.
   ///
   /// - Parameter code: A language code or locale identifier, such as `"ko-KR"`.
   /// - Returns: One of ``availableLanguages``, or `nil` when the language is not available.
@@ -91,13 +103,65 @@ public enum RefreshText: String, CaseIterable, Sendable {
     }
     guard let language = subtags.first else { return nil }
     switch language {
-    case "en", "ko", "ru", "uk":
+    case "ar", "de", "en", "es", "fr", "he", "ja", "ko", "ru", "th", "uk":
       return language
+    case "c", "posix":
+      return subtags.count == 1 ? fallbackLanguage : nil
+    case "iw":
+      return "he"
+    case "pt":
+      return "pt-BR"
     case "zh":
       return chineseVariant(subtags: subtags.dropFirst())
     default:
       return nil
     }
+  }
+
+  /// The languages the user asked for, most wanted first: the environment's, as `gettext` reads
+  /// it, or Foundation's `Locale.preferredLanguages` when the environment names none.
+  ///
+  /// On Linux, `Locale.preferredLanguages` answers `["en-001"]` whatever the environment says,
+  /// so the terminal's variables are read here; see ``environmentLanguages(_:)``.
+  public static var preferredLanguages: [String] {
+    environmentLanguages(ProcessInfo.processInfo.environment) ?? Locale.preferredLanguages
+  }
+
+  /// The languages named by locale variables, in the order `gettext` consults them.
+  ///
+  /// The locale of messages is the first non-empty of `LC_ALL`, `LC_MESSAGES` and `LANG`
+  /// (POSIX's order: `LC_ALL` overrides the others). When it is set and is not `C` or `POSIX`
+  /// (`C.UTF-8` included), the colon-separated list in `LANGUAGE` (GNU's extension) comes
+  /// first, then the locale itself. A `C` or `POSIX` locale means English and, as in `gettext`,
+  /// makes `LANGUAGE` ignored; so does a locale that is not set at all, which then leaves the
+  /// choice to Foundation. The names are locale names (`"ar_EG.UTF-8"`), which
+  /// ``canonicalLanguage(for:)`` understands.
+  ///
+  /// ```swift
+  /// RefreshText.environmentLanguages(["LANG": "zh_CN.UTF-8"])  // ["zh_CN.UTF-8"]
+  /// RefreshText.environmentLanguages(["LANGUAGE": "fr:de", "LANG": "de_DE.UTF-8"])
+  /// // ["fr", "de", "de_DE.UTF-8"]
+  /// RefreshText.environmentLanguages(["LANGUAGE": "fr", "LC_ALL": "C"])  // ["C"]
+  /// ```
+  ///
+  /// - Parameter environment: The variables, such as `ProcessInfo.processInfo.environment`.
+  /// - Returns: The languages, or `nil` when none of the four variables is set (non-empty).
+  public static func environmentLanguages(_ environment: [String: String]) -> [String]? {
+    func value(_ name: String) -> String? {
+      environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+    guard let locale = value("LC_ALL") ?? value("LC_MESSAGES") ?? value("LANG") else {
+      return nil
+    }
+    if isLanguageless(locale) { return [locale] }
+    let list = value("LANGUAGE")?.split(separator: ":").map(String.init) ?? []
+    return list + [locale]
+  }
+
+  /// Whether a locale name is `C` or `POSIX`, with or without an encoding (`C.UTF-8`).
+  private static func isLanguageless(_ locale: String) -> Bool {
+    let name = locale.split(whereSeparator: { $0 == "." || $0 == "@" }).first ?? ""
+    return name == "C" || name == "POSIX"
   }
 
   /// The Chinese variant named by the lower-cased subtags that follow `zh`.
@@ -112,15 +176,23 @@ public enum RefreshText: String, CaseIterable, Sendable {
   ///
   /// - Parameters:
   ///   - language: The requested code, or `nil` for the first preferred language.
-  ///   - preferredLanguages: The process's preferred languages, evaluated only when `language`
-  ///     is `nil`.
-  /// - Returns: A canonical code from ``availableLanguages``; English when the requested (or
-  ///   preferred) language is not available.
+  ///   - preferredLanguages: The user's languages, most wanted first, evaluated only when
+  ///     `language` is `nil`.
+  /// - Returns: A canonical code from ``availableLanguages``: the requested language's, or the
+  ///   first available of the preferred ones; English when there is none.
   static func resolvedLanguage(
     _ language: String?, preferredLanguages: @autoclosure () -> [String]
   ) -> String {
-    let requested = language ?? preferredLanguages().first
-    return requested.flatMap(canonicalLanguage(for:)) ?? fallbackLanguage
+    if let language { return canonicalLanguage(for: language) ?? fallbackLanguage }
+    return preferredLanguages().lazy.compactMap(canonicalLanguage(for:)).first ?? fallbackLanguage
+  }
+
+  /// Whether a language's text is written right to left.
+  ///
+  /// - Parameter language: A language code, mapped with ``canonicalLanguage(for:)``.
+  /// - Returns: `true` for Arabic and Hebrew.
+  static func isRightToLeft(_ language: String) -> Bool {
+    canonicalLanguage(for: language).map(rightToLeftLanguages.contains) ?? false
   }
 
   /// The string stored under `key` for an available language, with fallbacks.
