@@ -46,7 +46,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: ["Observing", "Refresh", "Rendering", "DemoCore", "AllocationCounter"],
       path: "Examples/Benchmarks",
-      exclude: ["README.md"]
+      exclude: ["README.md", "ncurses"]
     ),
     .executableTarget(
       name: "Storyboard",

@@ -105,23 +105,27 @@ extension Bench {
     record(
       section, "floor, encoding alone", encoding / 1e6, unit: "ms", anchor: ("floor", floor / 1e6))
 
-    /// Scrolls a window's first scroll model a row per frame and measures a frame: layout,
-    /// drawing into the grid, diffing and encoding.
-    func scrollingFrame(_ window: Window, _ scroll: ScrollModel, _ clock: ManualFrameClock)
-      -> Double
-    {
+    /// One frame of a window's first scroll model scrolled a row: layout, drawing into the
+    /// grid, diffing and encoding; with a terminal, the frame's bytes are written to it, as a
+    /// program shows them.
+    func scrollingStep(_ window: Window, _ scroll: ScrollModel) -> (Pseudoterminal?) -> Void {
       let canvas = TerminalCanvas(columns: columns, rows: rows)
       var buffer = TerminalFrameBuffer()
       let limit = scroll.maximumContentOffset.y
+      return { terminal in
+        let next = scroll.contentOffset.y + line
+        scroll.contentOffset.y = next > limit ? 0 : next
+        window.layoutIfNeeded()
+        canvas.clear(background: .white)
+        window.render(in: canvas)
+        let bytes = buffer.frame(from: canvas)
+        if let terminal { terminal.write(bytes) } else { blackHole(bytes) }
+      }
+    }
+    func scrollingFrame(_ window: Window, _ scroll: ScrollModel) -> Double {
+      let step = scrollingStep(window, scroll)
       return nanoseconds { iterations in
-        for _ in 0..<iterations {
-          let next = scroll.contentOffset.y + line
-          scroll.contentOffset.y = next > limit ? 0 : next
-          window.layoutIfNeeded()
-          canvas.clear(background: .white)
-          window.render(in: canvas)
-          blackHole(buffer.frame(from: canvas))
-        }
+        for _ in 0..<iterations { step(nil) }
       }
     }
 
@@ -142,11 +146,14 @@ extension Bench {
     }
     plain.contentSize = CGSize(width: screen.width, height: 800 * line)
     plainClock.advance(by: 0)
-    let plainFrame = scrollingFrame(plainWindow, plain, plainClock)
+    let plainFrame = scrollingFrame(plainWindow, plain)
     record(
       section, "plain 400-row list (800 labels): frame", plainFrame / 1e6, unit: "ms",
       anchor: ("floor", floor / 1e6),
       goal: ("<= one full screen of text", plainFrame <= floor))
+    runUsersFrame(
+      section: section, lines: lines,
+      frame: scrollingStep(plainWindow, plain))
 
     // The same rows in a list view: views only for the rows on screen.
     let listClock = ManualFrameClock()
@@ -156,12 +163,61 @@ extension Bench {
     list.dataSource = source
     listWindow.addSubview(list)
     listClock.advance(by: 0)
-    let listFrame = scrollingFrame(listWindow, list, listClock)
+    let listFrame = scrollingFrame(listWindow, list)
     record(
       section, "400-row ListView: frame", listFrame / 1e6, unit: "ms",
       anchor: ("floor", floor / 1e6),
       goal: ("<= one full screen of text", listFrame <= floor))
     blackHole(source)
+  }
+}
+
+extension Bench {
+  /// The frame as users get it, against the anchors a terminal program is judged by: the plain
+  /// 400-row list's scrolling frame written to a terminal (a pseudo-terminal), beside writing
+  /// one screen of text to it and beside ncurses drawing the same rows to it.
+  ///
+  /// - Parameters:
+  ///   - lines: The floor's screen of text, one string per row.
+  ///   - frame: One frame, written to the terminal it is given.
+  @MainActor
+  mutating func runUsersFrame(
+    section: String, lines: [String], frame: (Pseudoterminal?) -> Void
+  ) {
+    guard let terminal = Pseudoterminal(columns: lines.first?.count ?? 0, rows: lines.count)
+    else {
+      record(section, "users' frame: skipped, no pseudo-terminal", 0, unit: "")
+      return
+    }
+    // The floor: one screen of text as a program prints it, a line at a time (the standard
+    // output of a terminal is line-buffered: one write per line), each line placed with a
+    // cursor move.
+    let floor = nanoseconds { iterations in
+      for _ in 0..<iterations {
+        for (row, text) in lines.enumerated() {
+          terminal.write(Array("\u{1B}[\(row + 1);1H\(text)".utf8))
+        }
+      }
+    }
+    record(section, "users' floor: a screen of text to a terminal", floor / 1e6, unit: "ms")
+    let users = nanoseconds { iterations in
+      for _ in 0..<iterations { frame(terminal) }
+    }
+    record(
+      section, "users' frame: plain 400-row list to a terminal", users / 1e6, unit: "ms",
+      anchor: ("users' floor", floor / 1e6),
+      goal: ("<= a screen of text", users <= floor))
+    switch NcursesAnchor.frameTime(
+      on: terminal, sampleDuration: sampleDuration, samples: samples)
+    {
+    case .success(let ncurses):
+      record(section, "ncurses: the same rows, erase/mvaddnstr/refresh", ncurses / 1e6, unit: "ms")
+      record(
+        section, "users' frame against ncurses", users / 1e6, unit: "ms",
+        anchor: ("ncurses", ncurses / 1e6), goal: ("<= ncurses", users <= ncurses))
+    case .failure(let note):
+      record(section, "ncurses: \(note.text)", 0, unit: "")
+    }
   }
 }
 

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The terminal section's ncurses anchor: `ncurses/frame.c`, built by `ncurses/build.sh` where a
+/// C compiler and `libncurses-dev` are installed, run on a pseudo-terminal as
+/// `TERM=xterm-256color`.
+enum NcursesAnchor {
+  /// The time of one of its frames, in nanoseconds, or why it could not be measured.
+  static func frameTime(
+    on terminal: Pseudoterminal, sampleDuration: Double, samples: Int
+  ) -> Result<Double, Note> {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let output = folder.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/ncurses-anchor")
+    let built = run(
+      folder.appendingPathComponent("ncurses/build.sh").path, [output.path], terminal: nil)
+    guard built.status == 0, let program = built.output.split(separator: "\n").last else {
+      return .failure(Note(text: "skipped: " + (built.error.isEmpty ? "not built" : built.error)))
+    }
+    let measured = run(
+      String(program), [terminal.path, String(sampleDuration), String(samples)],
+      terminal: terminal)
+    guard measured.status == 0,
+      let time = Double(measured.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      return .failure(Note(text: "skipped: the ncurses program failed: \(measured.error)"))
+    }
+    return .success(time)
+  }
+
+  /// Why the anchor was skipped.
+  struct Note: Error {
+    var text: String
+  }
+
+  private static func run(_ path: String, _ arguments: [String], terminal: Pseudoterminal?)
+    -> (status: Int32, output: String, error: String)
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["TERM"] = "xterm-256color"
+    process.environment = environment
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    do { try process.run() } catch { return (-1, "", "\(path) did not start: \(error)") }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+      String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    )
+  }
+}

@@ -1,0 +1,96 @@
+// The ncurses anchor of refresh-bench's terminal section: the rows of the benchmark's plain
+// 400-row list (a title and a byline each, one terminal line per label, from column 1),
+// scrolled a line per frame on a 200×60 screen, drawn the way a C program draws with ncurses:
+// erase(), mvaddnstr() per line, refresh(). ncurses keeps the cells, diffs them against what
+// the terminal shows and uses the terminal's scrolling when it pays.
+//
+// Usage: frame <terminal device> <seconds per sample> <samples>
+// Writes to the terminal device as TERM=xterm-256color and prints the median time of a frame,
+// in nanoseconds, on standard output. Built by build.sh beside it.
+#include <locale.h>
+#include <ncurses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+enum { columns = 200, lines = 60, rows = 400 };
+
+static char texts[rows * 2][96];
+static int top;
+
+static double now(void) {
+  struct timespec time;
+  clock_gettime(CLOCK_MONOTONIC, &time);
+  return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
+}
+
+// One frame: scroll a line (back to the top past the end), erase, draw the lines on screen.
+static void frame(void) {
+  top = top + 1 > rows * 2 - lines ? 0 : top + 1;
+  erase();
+  for (int line = 0; line < lines; line++) {
+    mvaddnstr(line, 1, texts[top + line], columns - 2);
+  }
+  refresh();
+}
+
+static double seconds(long iterations) {
+  double start = now();
+  for (long index = 0; index < iterations; index++) frame();
+  return now() - start;
+}
+
+static int compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 4) {
+    fprintf(stderr, "usage: %s <terminal device> <seconds per sample> <samples>\n", argv[0]);
+    return 2;
+  }
+  double duration = atof(argv[2]);
+  int samples = atoi(argv[3]);
+  if (duration <= 0 || samples < 1 || samples > 99) return 2;
+  setlocale(LC_ALL, "C.UTF-8");
+  for (int row = 0; row < rows; row++) {
+    // The same texts as PlainRows in TerminalBenchmarks.swift.
+    snprintf(texts[row * 2], sizeof texts[0], "Post %d: what a frame costs when the list is long",
+             row);
+    snprintf(texts[row * 2 + 1], sizeof texts[0], "by reader%d \xC2\xB7 %d min ago", row % 17,
+             row);
+  }
+  FILE *terminal = fopen(argv[1], "r+");
+  if (!terminal) {
+    perror(argv[1]);
+    return 1;
+  }
+  SCREEN *screen = newterm("xterm-256color", terminal, terminal);
+  if (!screen) return 1;
+  resizeterm(lines, columns);
+  start_color();
+  init_pair(1, COLOR_BLACK, COLOR_WHITE);
+  bkgdset(COLOR_PAIR(1));
+  frame();
+  // Calibrated as refresh-bench calibrates: a sample lasts about `duration`.
+  long iterations = 1;
+  for (;;) {
+    double elapsed = seconds(iterations);
+    if (elapsed >= duration / 4) {
+      iterations = (long)(iterations * duration / elapsed);
+      if (iterations < 1) iterations = 1;
+      break;
+    }
+    iterations *= 4;
+  }
+  double results[99];
+  for (int sample = 0; sample < samples; sample++) {
+    results[sample] = seconds(iterations) / (double)iterations * 1e9;
+  }
+  endwin();
+  delscreen(screen);
+  qsort(results, samples, sizeof results[0], compare);
+  printf("%.0f\n", results[samples / 2]);
+  return 0;
+}
