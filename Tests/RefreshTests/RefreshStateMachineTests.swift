@@ -10,6 +10,10 @@ enum ComponentEvent: String, CaseIterable, Sendable {
 }
 
 /// The transitions a component may make; anything else is a bug.
+///
+/// Written out here, apart from
+/// ``RefreshStateMachine/successors``, so that a change to the machine's table shows as a test
+/// failure.
 let legalTransitions: Set<[RefreshState]> = [
   [.idle, .pulling], [.idle, .refreshing], [.idle, .willRefresh], [.idle, .noMoreData],
   [.pulling, .idle], [.pulling, .refreshing], [.pulling, .willRefresh], [.pulling, .noMoreData],
@@ -17,6 +21,100 @@ let legalTransitions: Set<[RefreshState]> = [
   [.willRefresh, .refreshing], [.willRefresh, .idle], [.willRefresh, .noMoreData],
   [.noMoreData, .idle], [.noMoreData, .refreshing], [.noMoreData, .willRefresh],
 ]
+
+/// The machine on its own, as a value: events in, actions out.
+@Suite("RefreshStateMachine: the bookkeeping as a value")
+struct RefreshStateMachineValueTests {
+  @Test("Its table is the specification's", arguments: RefreshState.allCases)
+  func tableIsTheSpecification(from start: RefreshState) {
+    for end in RefreshState.allCases {
+      #expect(
+        RefreshStateMachine.allows(start, end) == legalTransitions.contains([start, end]),
+        "\(start) → \(end)")
+    }
+  }
+
+  @Test("A new state runs the hooks once; the same state again does nothing")
+  func stateChangeRunsTheHooks() {
+    var machine = RefreshStateMachine()
+    #expect(machine.stateDidChange(to: .idle) == .none)
+    #expect(machine.stateDidChange(to: .pulling) == .runStateDidChange(from: .idle))
+    #expect(machine.state == .pulling)
+    #expect(machine.depth == 1)
+    #expect(machine.stateChangeDidComplete() == [])
+    #expect(machine.depth == 0)
+  }
+
+  @Test("Callbacks asked for during a change wait for the outermost one, and run only if current")
+  func callbacksWaitForTheOutermostChange() {
+    var machine = RefreshStateMachine()
+    #expect(machine.stateDidChange(to: .refreshing) == .runStateDidChange(from: .idle))
+    let first = machine.refreshDidBegin()
+    #expect(first == 1)
+    #expect(machine.callbacksRequested(generation: first) == .wait)
+    // A hook that changes the state again nests a change: nothing runs at its end.
+    #expect(machine.stateDidChange(to: .idle) == .runStateDidChange(from: .refreshing))
+    #expect(machine.stateChangeDidComplete() == [])
+    #expect(machine.stateDidChange(to: .refreshing) == .runStateDidChange(from: .idle))
+    let second = machine.refreshDidBegin()
+    #expect(machine.callbacksRequested(generation: second) == .wait)
+    #expect(machine.stateChangeDidComplete() == [])
+    // The outermost change hands both back; only the second is still current.
+    #expect(machine.stateChangeDidComplete() == [first, second])
+    #expect(!machine.isCallbackCurrent(generation: first))
+    #expect(machine.isCallbackCurrent(generation: second))
+    #expect(machine.callbacksRequested(generation: second) == .run)
+    #expect(machine.callbacksRequested(generation: first) == .drop)
+  }
+
+  @Test("The end of a refresh is current until another begins")
+  func endIsCurrentUntilAnotherBegins() {
+    var machine = RefreshStateMachine()
+    _ = machine.stateDidChange(to: .refreshing)
+    _ = machine.stateChangeDidComplete()
+    let generation = machine.refreshDidBegin()
+    #expect(!machine.isEndCurrent(generation: generation), "still refreshing")
+    _ = machine.stateDidChange(to: .idle)
+    _ = machine.stateChangeDidComplete()
+    #expect(machine.isEndCurrent(generation: generation))
+    _ = machine.refreshDidBegin()
+    #expect(!machine.isEndCurrent(generation: generation))
+  }
+
+  @Test("Detaching ends a refresh (superseding it) and disarms a pull; other states stay")
+  func detachingEndsARefresh() {
+    for (state, action) in [
+      (RefreshState.idle, RefreshStateMachine.DetachAction.keepState),
+      (.pulling, .becomeIdle), (.refreshing, .becomeIdle), (.willRefresh, .becomeIdle),
+      (.noMoreData, .keepState),
+    ] {
+      var machine = RefreshStateMachine()
+      if state != .idle {
+        _ = machine.stateDidChange(to: state)
+        _ = machine.stateChangeDidComplete()
+      }
+      let generation = machine.generation
+      #expect(machine.detach() == action, "\(state)")
+      #expect(machine.generation == generation + (machine.isRefreshing ? 1 : 0), "\(state)")
+    }
+  }
+
+  @MainActor
+  @Test("A component refuses a state it may not change to, and notifies nobody")
+  func componentRefusesAnIllegalState() {
+    let scene = Scene()
+    let footer = RefreshBackFooter(frame: .zero)
+    scene.scroll.footer = footer
+    footer.beginRefreshing()
+    let recorder = StateRecorder(footer)
+    footer.state = .pulling
+    #expect(footer.state == .refreshing)
+    footer.state = .willRefresh
+    #expect(footer.state == .refreshing)
+    #expect(recorder.transitions.isEmpty)
+    #expect(footer.machine.state == .refreshing)
+  }
+}
 
 @MainActor
 @Suite("The state machine: every state × every event")

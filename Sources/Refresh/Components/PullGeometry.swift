@@ -3,9 +3,21 @@ import Foundation
 /// The edge of the content at which a pulled component sits.
 ///
 /// MJRefresh writes the same pull three times: its header pulls at the top, its back footer at
-/// the bottom and its trailer past the right end. Here the three are one ``PullGeometry`` read
-/// along an edge.
-enum PullEdge: Sendable {
+/// the bottom and its trailer past the right end. Here the three are one geometry read along an
+/// edge: a component sets its ``RefreshComponent/pullEdge`` and the base class does the pull.
+///
+/// With `orig` the scroll model's inset without the component's own contribution, `h` the
+/// component's extent along the pull and, for the bottom and trailing edges,
+/// `delta = content - (viewport - orig.leading - orig.trailing)` (MJRefresh 3.7.9):
+///
+/// | | top | bottom, trailing |
+/// | --- | --- | --- |
+/// | appears at (`happenOffset`) | `-orig.top` | `delta > 0 ? delta - orig.leading : -orig.leading` |
+/// | pulled `distance` | `happenOffset - offset` | `offset - happenOffset` |
+/// | sits at | `-h - ignored` | `max(content, viewport - orig.leading - orig.trailing) + ignored` |
+/// | adds while refreshing | `h` to the top | `h - min(delta, 0)` to the bottom or right |
+/// | refreshing offset | `-(orig.top + h)` | `happenOffset + h` |
+public enum PullEdge: Sendable {
   /// Above the content, pulled down (the header).
   case top
   /// Below the content, pulled up (the back footer).
@@ -14,10 +26,10 @@ enum PullEdge: Sendable {
   case trailing
 
   /// Whether the pull runs along the x axis.
-  var isHorizontal: Bool { self == .trailing }
+  public var isHorizontal: Bool { self == .trailing }
 
   /// The component's size along the pull: its height, or its width for a trailer.
-  func extent(of frame: CGRect) -> CGFloat {
+  public func extent(of frame: CGRect) -> CGFloat {
     isHorizontal ? frame.width : frame.height
   }
 }

@@ -9,8 +9,11 @@ import Foundation
     /// A pulled component adds insets only while refreshing (and the header while it holds a
     /// result), only along its edge: up to its height at the top (the header's inset follows the
     /// content there), at least its extent at the bottom or the right. Other kinds check their
-    /// own rule in ``_checkOwnInvariants(contribution:)``.
+    /// own rule in ``_checkOwnInvariants(contribution:)``. Between changes, the state machine
+    /// agrees with the observed state and no state change is in progress.
     func _checkInvariants() {
+      precondition(machine.state == state, "\(self): the machine is \(machine.state), not \(state)")
+      precondition(machine.depth == 0, "\(self): a state change is still in progress")
       guard let scrollView else { return }
       let contribution = scrollView.insetContribution(for: self)
       guard let pullEdge else {

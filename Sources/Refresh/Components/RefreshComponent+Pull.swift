@@ -95,7 +95,9 @@ extension RefreshComponent {
   ///
   /// Does nothing once the component is detached (no callbacks after removal) or refreshing
   /// again.
-  func hideAfterRefreshing(generation: Int) {
+  ///
+  /// - Parameter generation: The refresh that ended (see ``refreshGeneration``).
+  public func hideAfterRefreshing(generation: Int) {
     guard scrollView != nil, !isRefreshing else { return }
     endRefreshingAnimationBeginAction?()
     View.animate(withDuration: slowAnimationDuration) {

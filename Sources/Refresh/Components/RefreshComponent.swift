@@ -16,11 +16,19 @@ import Observing
 ///
 /// To write your own component, subclass one of the concrete classes and override the hooks:
 /// ``prepare()`` (set up once), ``placeSubviews()`` (lay out), the three `scrollView…DidChange`
-/// hooks, ``stateDidChange(from:)`` and ``i18nDidChange()``. Every hook must call `super`.
+/// hooks, ``stateDidChange(from:)`` and ``i18nDidChange()``. Every hook must call `super`. A
+/// component at an edge of its own overrides the pull hooks too (``pullEdge``,
+/// ``ignoredEdgeInset``, ``hideRefreshedComponent()`` and their kin, see
+/// <doc:WritingACustomComponent>).
 ///
 /// Unlike MJRefresh, ``endRefreshing()`` changes the state at once (``isRefreshing`` is `false`
 /// when it returns), and components never write the scroll model's `contentInset`: they add
 /// their own contribution to its `adjustedContentInset`, so yours is never overwritten.
+///
+/// This file holds what the class stores and what subclasses override; the public calls are in
+/// `RefreshComponent+Refreshing.swift`, the bookkeeping of a refresh in
+/// `RefreshComponent+Lifecycle.swift` (on a `RefreshStateMachine`), and attaching to a scroll
+/// model in `RefreshComponent+Attaching.swift`.
 @MainActor
 open class RefreshComponent: View {
   // MARK: State
@@ -29,18 +37,17 @@ open class RefreshComponent: View {
   ///
   /// Components move between states by themselves; setting it directly forces a state (for a
   /// custom component, say) and runs ``stateDidChange(from:)``. Assigning the current state
-  /// again does nothing and notifies nobody (MJRefresh's `MJRefreshCheckState`).
+  /// again does nothing and notifies nobody (MJRefresh's `MJRefreshCheckState`); so does an
+  /// assignment that no component could make, such as ``RefreshState/pulling`` while
+  /// refreshing (the transitions are listed in DESIGN.md's state table).
   @Observed(validate: acceptNewState)
   public var state: RefreshState = .idle {
-    didSet {
-      // A refused assignment (the same state) still runs `didSet`: nothing changed.
-      guard state != oldValue else { return }
-      stateChangeDepth += 1
-      stateDidChange(from: oldValue)
-      stateChangeDepth -= 1
-      if stateChangeDepth == 0 { runPendingCallbacks() }
-    }
+    didSet { stateWasAssigned() }
   }
+
+  /// The state's bookkeeping: the current refresh, the callbacks waiting for a state change to
+  /// complete, the nesting of state changes.
+  var machine = RefreshStateMachine()
 
   /// Whether the component is refreshing or about to (``RefreshState/refreshing`` or
   /// ``RefreshState/willRefresh``).
@@ -110,17 +117,13 @@ open class RefreshComponent: View {
 
   /// The object whose method is called when refreshing begins (see
   /// ``init(refreshingTarget:refreshingAction:)``); held weakly, so `nil` once it is gone.
-  public private(set) weak var refreshingTarget: AnyObject?
+  public internal(set) weak var refreshingTarget: AnyObject?
 
   /// Calls the target's method on the target it is given.
-  private var refreshingTargetAction: ((AnyObject) -> Void)?
-  private var refreshingTask: Task<Void, Never>?
-  private var pendingCallbacks: [() -> Void] = []
-  private var stateChangeDepth = 0
+  var refreshingTargetAction: ((AnyObject) -> Void)?
 
-  /// Counts entries into refreshing, so that a late animation completion can tell whether its
-  /// refresh is still the current one.
-  private(set) var refreshGeneration = 0
+  /// The asynchronous refreshing action in progress, if any.
+  var refreshingTask: Task<Void, Never>?
 
   // MARK: Durations
 
@@ -131,91 +134,10 @@ open class RefreshComponent: View {
   /// The duration of slow animations; ``RefreshConfig/slowAnimationDuration`` (0.4 s) unless set.
   public var slowAnimationDuration = RefreshConfig.default.slowAnimationDuration
 
-  /// Turns off the component's animations: both durations become 0.
-  ///
-  /// - Returns: The component, for chaining.
-  @discardableResult
-  public func setAnimationDisabled() -> Self {
-    fastAnimationDuration = 0
-    slowAnimationDuration = 0
-    return self
-  }
-
   // MARK: The scroll model
 
   /// The scroll model the component is attached to.
-  public private(set) weak var scrollView: ScrollModel?
-
-  /// The scroll model's insets without this component's own contribution: the insets when this
-  /// component is not refreshing.
-  public var scrollViewOriginalInset: EdgeInsets {
-    guard let scrollView else { return .zero }
-    return originalInset(in: scrollView)
-  }
-
-  /// ``scrollViewOriginalInset`` for a scroll model already at hand (one weak load less).
-  func originalInset(in scroll: ScrollModel) -> EdgeInsets {
-    scroll.adjustedContentInset - scroll.insetContribution(for: self)
-  }
-
-  /// This component's current contribution to the scroll model's adjusted insets.
-  public var insetContribution: EdgeInsets {
-    get { scrollView?.insetContribution(for: self) ?? .zero }
-    set {
-      guard let scrollView else { return }
-      if newValue == .zero {
-        scrollView.removeInsetContribution(for: self)
-      } else {
-        scrollView.setInsetContribution(newValue, for: self)
-      }
-    }
-  }
-
-  // MARK: The pull, for the subclasses
-
-  /// The edge the component is pulled at (header, back footer, trailer), or `nil` for one that
-  /// is not pulled into view (the automatic footer, a component written on this class).
-  ///
-  /// With an edge, the base hooks do the whole pull of ``PullGeometry``.
-  var pullEdge: PullEdge?
-
-  /// The inset along the edge that the component ignores when placing itself (the header's
-  /// `ignoredScrollViewContentInsetTop` and its kin).
-  var ignoredEdgeInset: CGFloat { 0 }
-
-  /// Follows the offset while refreshing; only the header does (MJRefresh's section-header fix).
-  func followOffsetWhileRefreshing(_ scroll: ScrollModel) {}
-
-  #if DEBUG
-    /// The invariant check of a component that is not pulled, given its contribution; the
-    /// automatic footer overrides it (see `_checkInvariants()`).
-    func _checkOwnInvariants(contribution: EdgeInsets) {}
-  #endif
-
-  /// Ends the refresh of a component that shows no pull (the automatic footer): the end action,
-  /// then the end at once.
-  func endRefreshInPlace(from oldState: RefreshState) {
-    endRefreshingAnimationBeginAction?()
-    finishEndRefreshing(generation: refreshGeneration)
-  }
-
-  /// Called when the component's extent along its pull changed (a gif grew to its frames): a
-  /// component that adds insets while attached (the automatic footer) updates them.
-  func extentDidChange() {}
-
-  /// Whether a pulled component keeps its refreshing inset after the refresh ended (the header
-  /// while it holds a result).
-  var isHoldingRefreshInset: Bool { false }
-
-  /// Called as a pulled component begins showing itself for a refresh (the header drops a
-  /// result it still holds).
-  func willShowForRefreshing() {}
-
-  /// Hides a pulled component whose refresh ended; the header overrides it to record the
-  /// update time and to hold a result.
-  func hideRefreshedComponent() {
-    hideAfterRefreshing(generation: refreshGeneration)
-  }
+  public internal(set) weak var scrollView: ScrollModel?
 
   // MARK: Parts, for the variants
 
@@ -256,63 +178,6 @@ open class RefreshComponent: View {
     prepare()
     languageToken = RefreshConfig.default.observe(\.localizationRevision) { [weak self] _, _ in
       self?.i18nDidChange()
-    }
-  }
-
-  /// Creates a component that calls a closure when it refreshes.
-  ///
-  /// - Parameter refreshingBlock: Called when refreshing begins.
-  public convenience init(refreshingBlock: @escaping () -> Void) {
-    self.init(frame: .zero)
-    self.refreshingBlock = refreshingBlock
-  }
-
-  /// Creates a component whose refreshing is asynchronous work; refreshing ends when it returns.
-  ///
-  /// ```swift
-  /// scroll.header = RefreshNormalHeader(asyncRefreshingBlock: {
-  ///   await feed.reload()
-  /// })
-  /// ```
-  ///
-  /// - Parameter asyncRefreshingBlock: The work to do while refreshing.
-  public convenience init(asyncRefreshingBlock: @escaping @MainActor () async -> Void) {
-    self.init(frame: .zero)
-    self.asyncRefreshingBlock = asyncRefreshingBlock
-  }
-
-  /// Creates a component that calls a method of a target when it refreshes: MJRefresh's
-  /// target–action form, with its labels.
-  ///
-  /// The target is held weakly.
-  ///
-  /// ```swift
-  /// scroll.header = RefreshNormalHeader(
-  ///   refreshingTarget: self, refreshingAction: FeedController.loadNewData)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - target: The object whose method is called.
-  ///   - action: The method, as `Type.method`.
-  public convenience init<Target: AnyObject>(
-    refreshingTarget target: Target, refreshingAction action: @escaping (Target) -> () -> Void
-  ) {
-    self.init(frame: .zero)
-    setRefreshingTarget(target, refreshingAction: action)
-  }
-
-  /// Sets the target and method called when refreshing begins; the target is held weakly.
-  ///
-  /// - Parameters:
-  ///   - target: The object whose method is called.
-  ///   - action: The method, as `Type.method`.
-  public func setRefreshingTarget<Target: AnyObject>(
-    _ target: Target, refreshingAction action: @escaping (Target) -> () -> Void
-  ) {
-    refreshingTarget = target
-    refreshingTargetAction = { object in
-      guard let target = object as? Target else { return }
-      action(target)()
     }
   }
 
@@ -360,40 +225,6 @@ open class RefreshComponent: View {
   /// - Parameter change: The change, with the old and new pan states.
   open func scrollViewPanStateDidChange(_ change: ObservedChange<PanState>?) {}
 
-  // MARK: What the built-in components do with the scroll model's changes
-
-  /// Follows a new content offset, then calls the hook; `scroll` is the model that changed, so
-  /// the hot path loads no weak reference.
-  func scrollDidChangeOffset(_ change: ObservedChange<CGPoint>?, in scroll: ScrollModel) {
-    if let pullEdge { followOffset(along: pullEdge, in: scroll) }
-    scrollViewContentOffsetDidChange(change)
-  }
-
-  /// Places the component for a new content size, then calls the hook.
-  func scrollDidChangeContentSize(_ change: ObservedChange<CGSize>?, in scroll: ScrollModel) {
-    if let pullEdge, pullEdge != .top { placeAlongEdge(pullEdge, in: scroll) }
-    scrollViewContentSizeDidChange(change)
-  }
-
-  /// Reacts to a new pan state (a release while pulling refreshes), then calls the hook.
-  func scrollDidChangePanState(_ change: ObservedChange<PanState>?, in scroll: ScrollModel) {
-    if pullEdge != nil { refreshIfReleasedWhilePulling(in: scroll) }
-    scrollViewPanStateDidChange(change)
-  }
-
-  /// Whether offset and pan changes reach the component: only while it is visible and
-  /// interactive (content size changes always do).
-  private var followsScrolling: Bool {
-    isUserInteractionEnabled && !isHidden
-  }
-
-  /// Runs ``scrollDidChangeContentSize(_:in:)`` without a change: on attaching, and when an
-  /// ignored inset changes.
-  func contentSizeNeedsPlacing() {
-    guard let scrollView else { return }
-    scrollDidChangeContentSize(nil, in: scrollView)
-  }
-
   /// Called after ``state`` changed; react to the new state here.
   ///
   /// Call `super` first.
@@ -418,147 +249,128 @@ open class RefreshComponent: View {
 
   /// Updates the built-in localized texts that are not parts (the header's time label) before
   /// the component lays itself out again for the new language.
-  func languageDidChange() {}
-
-  // MARK: Refreshing
-
-  /// Begins refreshing: shows the component and calls the refreshing action.
   ///
-  /// When the component is not on screen yet, it enters ``RefreshState/willRefresh`` and
-  /// refreshes once it is displayed.
-  public func beginRefreshing() {
-    View.animate(withDuration: fastAnimationDuration) { self.alpha = 1 }
-    pullingPercent = 1
-    if window != nil {
-      state = .refreshing
-    } else if state != .refreshing {
-      state = .willRefresh
-      setNeedsDisplay()
-    }
-  }
+  /// Call `super` first.
+  open func languageDidChange() {}
 
-  /// Begins refreshing and calls `completion` after the refreshing callback.
+  // MARK: Hooks of the scroll model's changes
+
+  /// Follows a new content offset, then calls ``scrollViewContentOffsetDidChange(_:)``:
+  /// a pulled component (one with a ``pullEdge``) follows the pull.
   ///
-  /// - Parameter completion: Called once refreshing has begun and the callback ran.
-  public func beginRefreshing(completion: @escaping () -> Void) {
-    beginRefreshingCompletionBlock = completion
-    beginRefreshing()
-  }
-
-  /// Ends refreshing: the state is ``RefreshState/idle`` when this returns, and the component
-  /// hides with an animation.
+  /// `scroll` is the model that changed, so the hot path loads no weak reference. Override it
+  /// to react before the public hook (the automatic footer loads here as the end comes into
+  /// view); call `super`.
   ///
-  /// Calling it when the component is not refreshing does nothing; in particular it does not
-  /// undo ``RefreshState/noMoreData``.
-  public func endRefreshing() {
-    guard isRefreshing else { return }
-    cancelRefreshingTask()
-    state = .idle
+  /// - Parameters:
+  ///   - change: The change, with the old and new offsets.
+  ///   - scroll: The scroll model the component is attached to.
+  open func scrollDidChangeOffset(_ change: ObservedChange<CGPoint>?, in scroll: ScrollModel) {
+    if let pullEdge { followOffset(along: pullEdge, in: scroll) }
+    scrollViewContentOffsetDidChange(change)
   }
 
-  /// Ends refreshing (cancelling an asynchronous action) and enters ``RefreshState/noMoreData``:
-  /// the footers' and the trailer's `endRefreshingWithNoMoreData()`.
-  func enterNoMoreData() {
-    cancelRefreshingTask()
-    state = .noMoreData
-  }
-
-  /// Leaves ``RefreshState/noMoreData`` for idle; does nothing in any other state.
-  func leaveNoMoreData() {
-    guard state == .noMoreData else { return }
-    state = .idle
-  }
-
-  /// Cancels the asynchronous refreshing action, if one is running.
-  func cancelRefreshingTask() {
-    refreshingTask?.cancel()
-    refreshingTask = nil
-  }
-
-  /// Ends refreshing and calls `completion` when the hiding animation has finished.
+  /// Places the component for a new content size, then calls
+  /// ``scrollViewContentSizeDidChange(_:)``.
   ///
-  /// - Parameter completion: Called after the end animation.
-  public func endRefreshing(completion: @escaping () -> Void) {
-    endRefreshingCompletionBlock = completion
-    endRefreshing()
+  /// Runs with `nil` when the component is attached and when an ignored inset changes.
+  /// Override it to place a component that is not pulled; call `super`.
+  ///
+  /// - Parameters:
+  ///   - change: The change, with the old and new sizes, or `nil`.
+  ///   - scroll: The scroll model the component is attached to.
+  open func scrollDidChangeContentSize(_ change: ObservedChange<CGSize>?, in scroll: ScrollModel) {
+    if let pullEdge, pullEdge != .top { placeAlongEdge(pullEdge, in: scroll) }
+    scrollViewContentSizeDidChange(change)
   }
 
-  /// Enters refreshing: records a new generation and returns it.
-  func beginRefreshGeneration() -> Int {
-    refreshGeneration += 1
-    return refreshGeneration
+  /// Reacts to a new pan state (a release while pulling refreshes), then calls
+  /// ``scrollViewPanStateDidChange(_:)``.
+  ///
+  /// Override it to react to drags before the public hook; call `super`.
+  ///
+  /// - Parameters:
+  ///   - change: The change, with the old and new pan states.
+  ///   - scroll: The scroll model the component is attached to.
+  open func scrollDidChangePanState(_ change: ObservedChange<PanState>?, in scroll: ScrollModel) {
+    if pullEdge != nil { refreshIfReleasedWhilePulling(in: scroll) }
+    scrollViewPanStateDidChange(change)
   }
 
-  /// Calls the refreshing callbacks, once the state change in progress (if any) has completed,
-  /// provided refresh `generation` is still the current one.
+  // MARK: Hooks of a component at an edge
+
+  /// The edge the component is pulled at (header, back footer, trailer), or `nil` for one that
+  /// is not pulled into view (the automatic footer, a component written on this class).
   ///
-  /// Subclasses call it when the component has been shown; it runs the block, the target's
-  /// method, the asynchronous block (which ends refreshing when it returns), then
-  /// ``beginRefreshingCompletionBlock``.
+  /// Set it in ``prepare()``. With an edge, the base class does the whole pull: it places the
+  /// component along the edge, follows the offset into ``pullingPercent`` and
+  /// ``RefreshState/pulling``, refreshes on release, adds the edge's inset while refreshing and
+  /// gives it back at the end (the formulas are ``PullEdge``'s).
+  open var pullEdge: PullEdge?
+
+  /// The inset along the edge that the component ignores when placing itself (the header's
+  /// `ignoredScrollViewContentInsetTop` and its kin); 0 unless overridden.
+  open var ignoredEdgeInset: CGFloat { 0 }
+
+  /// Follows the offset while refreshing.
   ///
-  /// - Parameter generation: The refresh the callback belongs to (see ``refreshGeneration``).
-  func executeRefreshingCallback(generation: Int) {
-    let run = { [weak self] in
-      guard let self, self.state == .refreshing, self.refreshGeneration == generation else {
-        return
-      }
-      self.refreshingBlock?()
-      if let target = self.refreshingTarget { self.refreshingTargetAction?(target) }
-      if let block = self.asyncRefreshingBlock {
-        self.refreshingTask = Task { @MainActor [weak self] in
-          await block()
-          guard let self, !Task.isCancelled, self.refreshGeneration == generation else { return }
-          self.refreshingTask = nil
-          self.endRefreshing()
-        }
-      }
-      self.beginRefreshingCompletionBlock?()
-    }
-    if stateChangeDepth > 0 {
-      pendingCallbacks.append(run)
-    } else {
-      run()
-    }
+  /// Does nothing unless overridden: the header lets its extra top inset follow the content
+  /// (MJRefresh's section-header fix).
+  ///
+  /// Call `super`.
+  ///
+  /// - Parameter scroll: The scroll model the component is attached to.
+  open func followOffsetWhileRefreshing(_ scroll: ScrollModel) {}
+
+  /// Ends the refresh of a component that shows no pull (``pullEdge`` is `nil`, as for the
+  /// automatic footer): runs ``endRefreshingAnimationBeginAction``, then finishes the end at
+  /// once.
+  ///
+  /// Override it to animate the end (the automatic footer scrolls back a page); when it is
+  /// over, call ``finishEndRefreshing(generation:)`` with the generation read when the end
+  /// began. Without `super`, run the begin action yourself.
+  ///
+  /// - Parameter oldState: The state the refresh ended from.
+  open func endRefreshInPlace(from oldState: RefreshState) {
+    endRefreshingAnimationBeginAction?()
+    finishEndRefreshing(generation: refreshGeneration)
   }
 
-  /// Runs the refreshing callbacks now: MJRefresh's `executeRefreshingCallback`.
+  /// Called when the component's extent along its pull changed (a gif grew to its frames): a
+  /// component that adds insets while attached (the automatic footer) updates them.
   ///
-  /// The block runs, then the target's method, the asynchronous block and
-  /// ``beginRefreshingCompletionBlock``.
+  /// Call `super`.
+  open func extentDidChange() {}
+
+  /// Whether a pulled component keeps its refreshing inset although it is not refreshing.
   ///
-  /// The built-in components call it once they are shown. A component written directly on
-  /// `RefreshComponent` (MJRefresh's DIY examples) sets ``state`` to
-  /// ``RefreshState/refreshing`` and calls it:
+  /// `false` unless overridden; the header keeps it while it holds a result. The invariant
+  /// checks read it.
+  open var isHoldingRefreshInset: Bool { false }
+
+  /// Called as a pulled component begins showing itself for a refresh, before its inset and
+  /// offset change (the header drops a result it still holds).
   ///
-  /// ```swift
-  /// override func stateDidChange(from oldState: RefreshState) {
-  ///   super.stateDidChange(from: oldState)
-  ///   if state == .refreshing { executeRefreshingCallback() }
-  /// }
-  /// ```
+  /// Call `super`.
+  open func willShowForRefreshing() {}
+
+  /// Hides a pulled component whose refresh ended: gives its inset back over the slow
+  /// duration (``hideAfterRefreshing(generation:)``).
   ///
-  /// It does nothing unless the component is refreshing; called while the state is changing,
-  /// it runs once the change is complete.
-  public func executeRefreshingCallback() {
-    executeRefreshingCallback(generation: refreshGeneration)
+  /// Override it to do something first or to hide later (the header records the update time
+  /// and may hold a result); call `super` to hide now, or
+  /// ``hideAfterRefreshing(generation:)`` later with the generation read here.
+  open func hideRefreshedComponent() {
+    hideAfterRefreshing(generation: refreshGeneration)
   }
 
-  private func runPendingCallbacks() {
-    while !pendingCallbacks.isEmpty {
-      pendingCallbacks.removeFirst()()
-    }
-  }
+  #if DEBUG
+    /// The invariant check of a component that is not pulled, given its contribution; the
+    /// automatic footer overrides it (see `_checkInvariants()`).
+    func _checkOwnInvariants(contribution: EdgeInsets) {}
+  #endif
 
-  /// Calls the end callbacks after an end animation, when refresh `generation` has not been
-  /// superseded by a new one.
-  func finishEndRefreshing(generation: Int) {
-    if refreshGeneration == generation, !isRefreshing {
-      pullingPercent = 0
-    }
-    endRefreshingCompletionBlock?()
-  }
-
-  // MARK: Attaching
+  // MARK: Overrides of View
 
   /// Attaches to a scroll model (or detaches, for `nil` or a view that is not a scroll model).
   ///
@@ -570,59 +382,7 @@ open class RefreshComponent: View {
     guard newSuperview == nil || newSuperview is ScrollModel else { return }
     detach()
     guard let scroll = newSuperview as? ScrollModel else { return }
-    frame.size.width = scroll.frame.width
-    frame.origin.x = -scroll.adjustedContentInset.left
-    scrollView = scroll
-    scroll.alwaysBounceVertical = true
-    attachObservers(to: scroll)
-    scrollDidChangeContentSize(nil, in: scroll)
-  }
-
-  private func attachObservers(to scroll: ScrollModel) {
-    // The handlers hold the component strongly, and the scroll model, not the component, holds
-    // their tokens (a component holding them would make a cycle that outlives its scroll
-    // model). Detaching invalidates and drops them; a scroll model that goes away takes them
-    // along. A handler may run while an earlier one detaches the component (a footer whose block
-    // removes it): the delivery holds the handler, and so the component, until its call
-    // returns, and skips the handlers invalidated meanwhile. Holding it strongly spares every
-    // change a weak load and a release, which for a view (weakly referenced by its subviews, so
-    // counted in a side table) are the dearest part of following a pull.
-    scroll.componentObservations[ObjectIdentifier(self)] = [
-      scroll.observe(\.contentOffset, options: [.old, .new]) { [self] scroll, change in
-        guard followsScrolling else { return }
-        scrollDidChangeOffset(change, in: scroll)
-      },
-      scroll.observe(\.contentSize, options: [.old, .new]) { [self] scroll, change in
-        guard isUserInteractionEnabled else { return }
-        scrollDidChangeContentSize(change, in: scroll)
-      },
-      scroll.observe(\.panState, options: [.old, .new]) { [self] scroll, change in
-        guard followsScrolling else { return }
-        scrollDidChangePanState(change, in: scroll)
-      },
-    ]
-  }
-
-  /// Stops observing the scroll model and gives back everything taken from it: its inset
-  /// contribution, a running refresh (its action is cancelled, no callback follows).
-  private func detach() {
-    // Without its scroll model, the observations went away with it.
-    guard let scroll = scrollView else { return }
-    let tokens = scroll.componentObservations.removeValue(forKey: ObjectIdentifier(self)) ?? []
-    for token in tokens { token.invalidate() }
-    scroll.removeInsetContribution(for: self)
-    scrollView = nil
-    refreshingTask?.cancel()
-    refreshingTask = nil
-    if isRefreshing {
-      refreshGeneration += 1
-      pendingCallbacks = []
-      state = .idle
-    } else if state == .pulling {
-      // Armed by a pull on the scroll model it leaves: no later release may trigger it.
-      state = .idle
-    }
-    if state == .idle { pullingPercent = 0 }
+    attach(to: scroll)
   }
 
   /// Places the subviews, then lets UIKit-style layout continue.
@@ -647,7 +407,8 @@ open class RefreshComponent: View {
   }
 }
 
-/// Refuses to assign a component's current state again.
+/// Refuses to assign a component's current state again, or a state it may not change to (see
+/// ``RefreshStateMachine/allows(_:_:)``).
 private func acceptNewState(_ current: RefreshState, _ proposed: RefreshState) -> RefreshState? {
-  current == proposed ? nil : proposed
+  RefreshStateMachine.allows(current, proposed) ? proposed : nil
 }

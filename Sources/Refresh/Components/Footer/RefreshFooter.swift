@@ -34,5 +34,5 @@ open class RefreshFooter: RefreshComponent {
     leaveNoMoreData()
   }
 
-  override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetBottom }
+  open override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetBottom }
 }

@@ -84,11 +84,11 @@ open class RefreshHeader: RefreshComponent {
   /// refresh was recorded, the language changed); the state header shows it again.
   func lastUpdatedTimeDidChange() {}
 
-  override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetTop }
+  open override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetTop }
 
   /// While refreshing, the extra top inset follows the offset, clamped to `0...height`, so that
   /// content scrolled up is not held below an empty header.
-  override func followOffsetWhileRefreshing(_ scrollView: ScrollModel) {
+  open override func followOffsetWhileRefreshing(_ scrollView: ScrollModel) {
     guard window != nil, resultHold == nil else { return }
     let original = originalInset(in: scrollView).top
     let extra = min(max(-scrollView.contentOffset.y - original, 0), frame.height)
@@ -99,7 +99,7 @@ open class RefreshHeader: RefreshComponent {
 
   /// Records the update time, then hides at once or, with a result to show, after
   /// ``resultHoldDuration``.
-  override func hideRefreshedComponent() {
+  open override func hideRefreshedComponent() {
     lastUpdatedTimeStore.setDate(currentDate(), forKey: lastUpdatedTimeKey)
     lastUpdatedTimeDidChange()
     guard resultText != nil, let clock = window?.clock, resultHoldDuration > 0 else {
@@ -114,10 +114,10 @@ open class RefreshHeader: RefreshComponent {
     }
   }
 
-  override var isHoldingRefreshInset: Bool { resultHold != nil }
+  open override var isHoldingRefreshInset: Bool { resultHold != nil }
 
   /// A new refresh cancels a result still held from the last one.
-  override func willShowForRefreshing() {
+  open override func willShowForRefreshing() {
     super.willShowForRefreshing()
     resultHold?.cancel()
     resultHold = nil

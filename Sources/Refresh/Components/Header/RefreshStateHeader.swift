@@ -123,7 +123,7 @@ open class RefreshStateHeader: RefreshHeader {
     lastUpdatedTimeDidChange()
   }
 
-  override func languageDidChange() {
+  open override func languageDidChange() {
     super.languageDidChange()
     lastUpdatedTimeDidChange()
   }

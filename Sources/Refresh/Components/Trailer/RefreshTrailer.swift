@@ -20,7 +20,7 @@ open class RefreshTrailer: RefreshComponent {
     didSet { contentSizeNeedsPlacing() }
   }
 
-  override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetRight }
+  open override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetRight }
 
   open override func prepare() {
     super.prepare()

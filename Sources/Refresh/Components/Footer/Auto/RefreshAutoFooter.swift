@@ -78,7 +78,7 @@ open class RefreshAutoFooter: RefreshFooter {
   /// With paging, a load that ends scrolls the content back up by the bottom inset over the
   /// slow duration, so that the page rests where it was (MJRefresh's auto footer); the end
   /// completion runs when it is there.
-  override func endRefreshInPlace(from oldState: RefreshState) {
+  open override func endRefreshInPlace(from oldState: RefreshState) {
     guard oldState == .refreshing, let scrollView, scrollView.isPagingEnabled else {
       super.endRefreshInPlace(from: oldState)
       return
@@ -94,7 +94,7 @@ open class RefreshAutoFooter: RefreshFooter {
   }
 
   /// Its inset follows its new height.
-  override func extentDidChange() {
+  open override func extentDidChange() {
     super.extentDidChange()
     if hasContribution { insetContribution = EdgeInsets(bottom: frame.height) }
   }
@@ -106,21 +106,21 @@ open class RefreshAutoFooter: RefreshFooter {
     insetContribution = wanted ? EdgeInsets(bottom: frame.height) : .zero
   }
 
-  override func scrollDidChangeContentSize(
+  open override func scrollDidChangeContentSize(
     _ change: ObservedChange<CGSize>?, in scrollView: ScrollModel
   ) {
     placeBelowContent(of: scrollView)
     super.scrollDidChangeContentSize(change, in: scrollView)
   }
 
-  override func scrollDidChangeOffset(
+  open override func scrollDidChangeOffset(
     _ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel
   ) {
     triggerIfAtTheEnd(change, in: scrollView)
     super.scrollDidChangeOffset(change, in: scrollView)
   }
 
-  override func scrollDidChangePanState(
+  open override func scrollDidChangePanState(
     _ change: ObservedChange<PanState>?, in scrollView: ScrollModel
   ) {
     followPan(of: scrollView)

@@ -1,0 +1,113 @@
+import Foundation
+
+/// What an app calls: creating a component with its action, beginning and ending a refresh.
+extension RefreshComponent {
+  /// Creates a component that calls a closure when it refreshes.
+  ///
+  /// - Parameter refreshingBlock: Called when refreshing begins.
+  public convenience init(refreshingBlock: @escaping () -> Void) {
+    self.init(frame: .zero)
+    self.refreshingBlock = refreshingBlock
+  }
+
+  /// Creates a component whose refreshing is asynchronous work; refreshing ends when it returns.
+  ///
+  /// ```swift
+  /// scroll.header = RefreshNormalHeader(asyncRefreshingBlock: {
+  ///   await feed.reload()
+  /// })
+  /// ```
+  ///
+  /// - Parameter asyncRefreshingBlock: The work to do while refreshing.
+  public convenience init(asyncRefreshingBlock: @escaping @MainActor () async -> Void) {
+    self.init(frame: .zero)
+    self.asyncRefreshingBlock = asyncRefreshingBlock
+  }
+
+  /// Creates a component that calls a method of a target when it refreshes: MJRefresh's
+  /// target–action form, with its labels.
+  ///
+  /// The target is held weakly.
+  ///
+  /// ```swift
+  /// scroll.header = RefreshNormalHeader(
+  ///   refreshingTarget: self, refreshingAction: FeedController.loadNewData)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - target: The object whose method is called.
+  ///   - action: The method, as `Type.method`.
+  public convenience init<Target: AnyObject>(
+    refreshingTarget target: Target, refreshingAction action: @escaping (Target) -> () -> Void
+  ) {
+    self.init(frame: .zero)
+    setRefreshingTarget(target, refreshingAction: action)
+  }
+
+  /// Sets the target and method called when refreshing begins; the target is held weakly.
+  ///
+  /// - Parameters:
+  ///   - target: The object whose method is called.
+  ///   - action: The method, as `Type.method`.
+  public func setRefreshingTarget<Target: AnyObject>(
+    _ target: Target, refreshingAction action: @escaping (Target) -> () -> Void
+  ) {
+    refreshingTarget = target
+    refreshingTargetAction = { object in
+      guard let target = object as? Target else { return }
+      action(target)()
+    }
+  }
+
+  /// Turns off the component's animations: both durations become 0.
+  ///
+  /// - Returns: The component, for chaining.
+  @discardableResult
+  public func setAnimationDisabled() -> Self {
+    fastAnimationDuration = 0
+    slowAnimationDuration = 0
+    return self
+  }
+
+  /// Begins refreshing: shows the component and calls the refreshing action.
+  ///
+  /// When the component is not on screen yet, it enters ``RefreshState/willRefresh`` and
+  /// refreshes once it is displayed.
+  public func beginRefreshing() {
+    View.animate(withDuration: fastAnimationDuration) { self.alpha = 1 }
+    pullingPercent = 1
+    if window != nil {
+      state = .refreshing
+    } else if state != .refreshing {
+      state = .willRefresh
+      setNeedsDisplay()
+    }
+  }
+
+  /// Begins refreshing and calls `completion` after the refreshing callback.
+  ///
+  /// - Parameter completion: Called once refreshing has begun and the callback ran.
+  public func beginRefreshing(completion: @escaping () -> Void) {
+    beginRefreshingCompletionBlock = completion
+    beginRefreshing()
+  }
+
+  /// Ends refreshing: the state is ``RefreshState/idle`` when this returns, and the component
+  /// hides with an animation.
+  ///
+  /// Calling it when the component is not refreshing does nothing; in particular it does not
+  /// undo ``RefreshState/noMoreData``.
+  public func endRefreshing() {
+    guard isRefreshing else { return }
+    cancelRefreshingTask()
+    state = .idle
+  }
+
+  /// Ends refreshing and calls `completion` when the hiding animation has finished.
+  ///
+  /// - Parameter completion: Called after the end animation.
+  public func endRefreshing(completion: @escaping () -> Void) {
+    endRefreshingCompletionBlock = completion
+    endRefreshing()
+  }
+}

@@ -1,0 +1,153 @@
+/// The bookkeeping of a component's refreshes, as a value: its state, which refresh is the
+/// current one (the generation), the refreshing callbacks waiting for a state change to
+/// complete, and how deeply state changes are nested.
+///
+/// ``RefreshComponent`` owns one and tells it what happens (an event); the machine updates
+/// itself and answers with what the component must do (an action). It calls nothing and holds
+/// no closures, so every rule of the bookkeeping reads here, in one place, and can be tested
+/// without a scroll model.
+///
+/// The legal transitions are ``allows(_:_:)``: the component refuses an assignment of
+/// ``RefreshComponent/state`` that the table does not allow, and the machine traps on one, so
+/// no path of the component's own can take an illegal step unnoticed.
+struct RefreshStateMachine: Sendable {
+  /// The state the component is in.
+  private(set) var state: RefreshState = .idle
+
+  /// Counts entries into refreshing (and detachments that end one), so that a late animation
+  /// completion or asynchronous action can tell whether its refresh is still the current one.
+  private(set) var generation = 0
+
+  /// How many state changes are in progress: a `stateDidChange(from:)` hook that changes the
+  /// state again nests a change inside the first.
+  private(set) var depth = 0
+
+  /// The refreshes whose callbacks were asked for during a state change, by generation; they
+  /// run once the outermost change completes.
+  private var pendingCallbacks: [Int] = []
+
+  /// Whether the state is refreshing or about to refresh.
+  var isRefreshing: Bool { state == .refreshing || state == .willRefresh }
+
+  // MARK: The table
+
+  /// The states each state may change to; any other change is a bug (or, for an assignment
+  /// from outside, refused).
+  ///
+  /// Idle may become anything (a custom component forces states from rest); a refresh ends in
+  /// idle, no more data or a failure; a refresh that waits for the screen begins or ends; and
+  /// from no more data or a failure the component retries (a pull arms a failed one again) or
+  /// is reset.
+  static let successors: [RefreshState: Set<RefreshState>] = [
+    .idle: [.pulling, .refreshing, .willRefresh, .noMoreData],
+    .pulling: [.idle, .refreshing, .willRefresh, .noMoreData],
+    .refreshing: [.idle, .noMoreData],
+    .willRefresh: [.refreshing, .idle, .noMoreData],
+    .noMoreData: [.idle, .refreshing, .willRefresh],
+  ]
+
+  /// Whether a component may change from one state to another.
+  ///
+  /// - Parameters:
+  ///   - from: The current state.
+  ///   - to: The proposed state.
+  /// - Returns: `true` for a transition of the table; `false` for any other, the same state
+  ///   included.
+  static func allows(_ from: RefreshState, _ to: RefreshState) -> Bool {
+    successors[from]?.contains(to) ?? false
+  }
+
+  // MARK: Events
+
+  /// What the component does after its observed state accepted a value.
+  enum StateChangeAction: Equatable {
+    /// Nothing changed (the same state was assigned again).
+    case none
+    /// Run the `stateDidChange(from:)` hooks, then report ``stateChangeDidComplete()``.
+    case runStateDidChange(from: RefreshState)
+  }
+
+  /// The component's state became `newState`.
+  ///
+  /// - Precondition: The change is one of the table's.
+  mutating func stateDidChange(to newState: RefreshState) -> StateChangeAction {
+    guard newState != state else { return .none }
+    precondition(
+      Self.allows(state, newState), "illegal refresh state change: \(state) → \(newState)")
+    let oldState = state
+    state = newState
+    depth += 1
+    return .runStateDidChange(from: oldState)
+  }
+
+  /// The hooks of a state change returned.
+  ///
+  /// - Returns: The refreshes whose callbacks run now, in the order they were asked for: those
+  ///   that waited for the outermost change, none while an outer change is still in progress.
+  mutating func stateChangeDidComplete() -> [Int] {
+    precondition(depth > 0, "a state change completed that never began")
+    depth -= 1
+    guard depth == 0, !pendingCallbacks.isEmpty else { return [] }
+    defer { pendingCallbacks = [] }
+    return pendingCallbacks
+  }
+
+  /// The component entered refreshing and shows itself.
+  ///
+  /// - Returns: The new refresh's generation, for the callbacks and completions that belong to it.
+  mutating func refreshDidBegin() -> Int {
+    generation += 1
+    return generation
+  }
+
+  /// What the component does with a request to run a refresh's callbacks.
+  enum CallbackAction: Equatable {
+    /// Run them now.
+    case run
+    /// A state change is in progress: they run when it completes.
+    case wait
+    /// The refresh is over or superseded: run nothing.
+    case drop
+  }
+
+  /// The refreshing callbacks of refresh `generation` are asked for (its component is shown).
+  mutating func callbacksRequested(generation: Int) -> CallbackAction {
+    guard depth == 0 else {
+      pendingCallbacks.append(generation)
+      return .wait
+    }
+    return isCallbackCurrent(generation: generation) ? .run : .drop
+  }
+
+  /// Whether the callbacks of refresh `generation` may still run: it is the current refresh and
+  /// the component is refreshing.
+  func isCallbackCurrent(generation: Int) -> Bool {
+    state == .refreshing && generation == self.generation
+  }
+
+  /// Whether the end of refresh `generation` still concerns the component (it returns to rest,
+  /// `pullingPercent = 0`): no newer refresh began and none is in progress.
+  func isEndCurrent(generation: Int) -> Bool {
+    generation == self.generation && !isRefreshing
+  }
+
+  /// What the component does when it leaves its scroll model.
+  enum DetachAction: Equatable {
+    /// Keep the state (idle, no more data).
+    case keepState
+    /// Become idle: the refresh in progress is over and its callbacks never run, or the arming
+    /// pull belonged to the scroll model it leaves.
+    case becomeIdle
+  }
+
+  /// The component leaves its scroll model: a refresh in progress is superseded (a late
+  /// completion of it finds another generation) and its waiting callbacks are dropped.
+  mutating func detach() -> DetachAction {
+    if isRefreshing {
+      generation += 1
+      pendingCallbacks = []
+      return .becomeIdle
+    }
+    return state == .pulling ? .becomeIdle : .keepState
+  }
+}
