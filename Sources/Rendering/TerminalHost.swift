@@ -43,12 +43,15 @@ public final class TerminalHost {
     case notATerminal
     /// ``run()`` was called while the host was already running.
     case alreadyRunning
+    /// The file at ``TerminalHost/recordingPath`` cannot be created.
+    case cannotRecord(path: String)
 
     /// The failure in words, for an app's error message.
     public var description: String {
       switch self {
       case .notATerminal: "standard input and output must be a terminal"
       case .alreadyRunning: "the host is already running"
+      case .cannotRecord(let path): "cannot create the recording '\(path)'"
       }
     }
   }
@@ -94,11 +97,27 @@ public final class TerminalHost {
   /// terminal sends a sequence in one write.
   public var escapeTimeout: TimeInterval = 0.03
 
+  /// The environment variable whose value, a file's path, turns recording on:
+  /// `REFRESH_RECORD=session.rec swift run my-app`.
+  public static let recordingEnvironmentVariable = "REFRESH_RECORD"
+
+  /// Where ``run()`` records what it receives, as a ``TerminalRecording`` (keys and mouse
+  /// events as decoded, resizes, and the stop, with their times), or `nil` not to record.
+  ///
+  /// It starts as the value of ``recordingEnvironmentVariable``, if set. The file is replaced
+  /// when ``run()`` starts and written entry by entry; ``TerminalReplay`` plays it again.
+  public var recordingPath: String? =
+    ProcessInfo.processInfo.environment[TerminalHost.recordingEnvironmentVariable].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+
   private let input: Int32
   private let output: Int32
   private var stopRequested = false
   private var continuation: CheckedContinuation<Void, Never>?
   private var frameTimes: [TimeInterval] = []
+  private var recorder: TerminalRecorder?
+  private var recordingStart: TimeInterval = 0
   /// How many times the loop went round: a test's measure of idleness.
   private(set) var loopCount = 0
 
@@ -127,10 +146,22 @@ public final class TerminalHost {
   /// Runs the app until ``stop()`` or a quit key, then restores the terminal.
   ///
   /// - Throws: ``Failure/alreadyRunning`` when called twice at once,
+  ///   ``Failure/cannotRecord(path:)`` when the recording cannot be created,
   ///   ``TerminalSession/Failure`` when the terminal cannot be taken, `POSIXError` when the
   ///   input thread cannot start.
   public func run() async throws {
     guard !isRunning else { throw Failure.alreadyRunning }
+    recorder = try recordingPath.map { path in
+      do { return try TerminalRecorder(path: path) } catch {
+        throw Failure.cannotRecord(path: path)
+      }
+    }
+    recordingStart = clock.currentTime
+    defer {
+      recorder?.record(.end, at: clock.currentTime - recordingStart)
+      recorder?.close()
+      recorder = nil
+    }
     let session = try TerminalSession(
       modes: .fullScreen, input: input, output: output, signalKeys: false)
     defer { session.end() }
@@ -200,6 +231,7 @@ public final class TerminalHost {
 
   private func dispatch(_ events: [InputEvent]) {
     for event in events {
+      recorder?.record(.input(event), at: clock.currentTime - recordingStart)
       if case .key(let key) = event, quitKeys.contains(key) {
         stop()
         return
@@ -242,6 +274,12 @@ public final class TerminalHost {
 
   private func resize(to size: (columns: Int, rows: Int)) {
     let changed = size.columns != columns || size.rows != rows
+    if let recorder, changed || recorder.recording.entries.isEmpty {
+      // The recording's time 0 is the size the session starts at.
+      if recorder.recording.entries.isEmpty { recordingStart = clock.currentTime }
+      recorder.record(
+        .resize(columns: size.columns, rows: size.rows), at: clock.currentTime - recordingStart)
+    }
     columns = size.columns
     rows = size.rows
     window.frame = Self.frame(columns: columns, rows: rows)

@@ -1,0 +1,56 @@
+import Foundation
+import Refresh
+import Testing
+
+@testable import Rendering
+
+/// A host records what it receives when asked, and the recording plays back.
+@MainActor
+@Suite("TerminalHost records its input", .serialized)
+struct TerminalHostRecordingTests {
+  @Test func aSessionIsRecordedWithItsSizeKeysMouseAndEnd() async throws {
+    let terminal = try PseudoTerminal(columns: 40, rows: 12)
+    let host = try TerminalHost(input: terminal.slave, output: terminal.slave)
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("host-\(UUID().uuidString).rec").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    host.recordingPath = path
+    var keys: [Key] = []
+    host.onKey = { keys.append($0) }
+    let run = Task { @MainActor [host] in try await host.run() }
+    #expect(await eventually { host.isRunning })
+    terminal.type("x\u{1B}[<0;10;5M\u{1B}[<0;10;5m")
+    #expect(await eventually { keys == [.character("x")] })
+    terminal.resize(columns: 50, rows: 20)
+    #expect(await eventually { host.columns == 50 })
+    terminal.type("\u{03}")
+    try await run.value
+
+    let recording = try TerminalRecording(contentsOfFile: path)
+    #expect(
+      recording.entries.map(\.event) == [
+        .resize(columns: 40, rows: 12),
+        .input(.key(.character("x"))),
+        .input(.mouse(MouseEvent(kind: .press, column: 9, row: 4))),
+        .input(.mouse(MouseEvent(kind: .release, column: 9, row: 4))),
+        .resize(columns: 50, rows: 20),
+        .input(.key(.control(3))),
+        .end,
+      ])
+    #expect(recording.entries.first?.time == 0)
+    #expect(recording.entries.map(\.time) == recording.entries.map(\.time).sorted())
+  }
+
+  @Test func aRecordingThatCannotBeCreatedStopsTheHostBeforeItTakesTheTerminal() async throws {
+    let terminal = try PseudoTerminal(columns: 40, rows: 12)
+    let host = try TerminalHost(input: terminal.slave, output: terminal.slave)
+    host.recordingPath = "/nonexistent-directory/session.rec"
+    await #expect(
+      throws: TerminalHost.Failure.cannotRecord(path: "/nonexistent-directory/session.rec")
+    ) {
+      try await host.run()
+    }
+    #expect(!host.isRunning)
+    #expect(terminal.output.isEmpty)
+  }
+}
