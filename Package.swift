@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Observing", targets: ["Observing"]),
     .library(name: "Refresh", targets: ["Refresh"]),
     .library(name: "Rendering", targets: ["Rendering"]),
+    .library(name: "RefreshTesting", targets: ["RefreshTesting"]),
     .executable(name: "refresh-demo", targets: ["Demo"]),
     .executable(name: "refresh-bench", targets: ["Benchmarks"]),
     .executable(name: "refresh-storyboard", targets: ["Storyboard"]),
@@ -22,6 +23,10 @@ let package = Package(
     .testTarget(name: "RefreshTests", dependencies: ["TestSupport", "Refresh"]),
     .target(name: "Rendering", dependencies: ["Refresh"]),
     .testTarget(name: "RenderingTests", dependencies: ["TestSupport", "Rendering", "Refresh"]),
+    .target(name: "RefreshTesting", dependencies: ["Refresh", "Rendering"]),
+    .testTarget(
+      name: "RefreshTestingTests", dependencies: ["RefreshTesting", "Refresh", "Rendering"],
+      exclude: ["__Snapshots__"]),
     .target(name: "Gallery", dependencies: ["Observing", "Refresh"], path: "Examples/Gallery"),
     .testTarget(
       name: "GalleryTests", dependencies: ["TestSupport", "Gallery", "Refresh", "Rendering"]),

@@ -12,14 +12,14 @@ cd "$(dirname "$0")/.."
 scratch=.build/docs
 graphs="$scratch/symbol-graphs"
 output=docs-build
-modules=(Observing Refresh Rendering)
+modules=(Observing Refresh Rendering RefreshTesting)
 
 # The graphs stay between runs: an incremental build only emits those of modules it rebuilds.
 rm -rf "$output"
 mkdir -p "$graphs" "$output"
 
 # A separate scratch path, so the flags below do not invalidate the ordinary build.
-swift build --scratch-path "$scratch" --target Rendering \
+swift build --scratch-path "$scratch" --target RefreshTesting \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
   -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
 

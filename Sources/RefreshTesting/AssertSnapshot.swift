@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// Checks a value's snapshot against its reference file, beside the test.
+///
+/// ```swift
+/// @MainActor
+/// @Test func pulledHalfway() {
+///   let scene = RefreshScene(size: CGSize(width: 375, height: 180))
+///   scene.scroll.header = RefreshNormalHeader {}
+///   scene.pull(by: 27)
+///   assertSnapshot(of: scene.window, as: .terminal())
+///   assertSnapshot(of: scene.window, as: .svg)
+/// }
+/// ```
+///
+/// The reference of a snapshot lives in a `__Snapshots__` folder beside the test file, in a
+/// folder named after the file: `__Snapshots__/HeaderTests/pulledHalfway.1.txt`. The name is
+/// the test function's, then the snapshot's number within the test (1 for the first
+/// `assertSnapshot` line it runs, 2 for the next), or `named` when given.
+///
+/// - No reference yet: the snapshot is written as the reference, and the test fails once,
+///   saying so; look at the file, commit it, and the next run compares against it.
+/// - The same: nothing happens.
+/// - Different: the test fails with a line-by-line difference (a unified diff, `-` for the
+///   reference's lines, `+` for the snapshot's), and the snapshot is written under the
+///   temporary directory (`refresh-snapshots/…`) to look at.
+/// - Re-recording: with `record: true`, or the environment variable
+///   `REFRESH_RECORD_SNAPSHOTS=1`, a snapshot that differs replaces its reference, and the
+///   test fails saying which references changed; those that are the same pass.
+///
+/// Failures are recorded as issues of Swift Testing at the line of the call
+/// (`Issue.record`), or as XCTest failures when an `XCTestCase` runs it.
+///
+/// Give each snapshot a name (`named:`) in a test with arguments, whose cases would otherwise
+/// share references, and for the snapshots taken in a loop.
+///
+/// - Parameters:
+///   - value: What to snapshot: a view, a ``Filmstrip``, text.
+///   - strategy: How to turn it into text: ``SnapshotStrategy/terminal(columns:rows:)``,
+///     ``SnapshotStrategy/styledTerminal(columns:rows:)``, ``SnapshotStrategy/svg``...
+///   - name: The snapshot's name, or `nil` for the test's name and the snapshot's number.
+///   - record: Whether to replace a reference that differs; `nil` asks the environment.
+///   - fileID: The test file's ID.
+///   - filePath: The test file's path, which places the `__Snapshots__` folder.
+///   - function: The test function, which names the snapshot.
+///   - line: The line of the call.
+///   - column: The column of the call.
+/// - Returns: Whether the snapshot matched its reference.
+@MainActor
+@discardableResult
+public func assertSnapshot<Value>(
+  of value: @autoclosure () throws -> Value, as strategy: SnapshotStrategy<Value>,
+  named name: String? = nil, record: Bool? = nil, fileID: String = #fileID,
+  filePath: StaticString = #filePath, function: String = #function, line: UInt = #line,
+  column: UInt = #column
+) -> Bool {
+  let location = AssertionLocation(
+    fileID: fileID, filePath: filePath, line: line, column: column)
+  let snapshotName: String
+  if let name {
+    snapshotName = name
+  } else {
+    if Test.current?.isParameterized == true {
+      TestFailure.record(
+        "Name the snapshots of a test with arguments (assertSnapshot(of:as:named:)): its cases "
+          + "would share one reference.", at: location)
+      return false
+    }
+    snapshotName = SnapshotNaming.name(function: function, filePath: location.path, line: line)
+  }
+  let text: String
+  do {
+    text = strategy.render(try value())
+  } catch {
+    TestFailure.record("Cannot take snapshot '\(snapshotName)': \(error)", at: location)
+    return false
+  }
+  let reference = SnapshotReference(
+    testFilePath: location.path, name: snapshotName, pathExtension: strategy.pathExtension)
+  let recording = record ?? SnapshotReference.environmentAsksToRecord
+  let shownPath = SnapshotNaming.shownPath(of: reference.url)
+  switch reference.compare(text, recording: recording) {
+  case .matched:
+    return true
+  case .recorded:
+    TestFailure.record(
+      "No reference for snapshot '\(snapshotName)' yet: recorded \(shownPath). "
+        + "Check it, and run the test again.", at: location)
+  case .rerecorded(let difference):
+    TestFailure.record(
+      "Re-recorded snapshot '\(snapshotName)' (\(shownPath)), which had changed:\n"
+        + difference + "\nRun again without re-recording to check it.", at: location)
+  case .mismatched(let difference):
+    TestFailure.record(
+      "Snapshot '\(snapshotName)' does not match \(shownPath):\n" + difference
+        + "\nThe new snapshot is in \(reference.failureCopyURL.path). If the change is "
+        + "right, re-record: \(SnapshotReference.recordEnvironmentVariable)=1 swift test",
+      at: location)
+  case .failed(let reason):
+    TestFailure.record("Snapshot '\(snapshotName)': \(reason)", at: location)
+  }
+  return false
+}
+
+/// The default names of snapshots: the test function's name and the snapshot's number.
+@MainActor
+enum SnapshotNaming {
+  /// For each test (its file and function), the lines of its `assertSnapshot` calls in the
+  /// order they first ran: the numbers, stable when a test runs again in the same process.
+  private static var lines: [String: [UInt]] = [:]
+
+  /// The name of the snapshot at a line of a test: `pulledHalfway.1`.
+  static func name(function: String, filePath: String, line: UInt) -> String {
+    let test = function.split(separator: "(").first.map(String.init) ?? function
+    let key = filePath + "#" + test
+    var seen = lines[key, default: []]
+    let index: Int
+    if let position = seen.firstIndex(of: line) {
+      index = position + 1
+    } else {
+      seen.append(line)
+      lines[key] = seen
+      index = seen.count
+    }
+    return "\(test).\(index)"
+  }
+
+  /// A reference's path from its `__Snapshots__` folder on: short enough to read in a message.
+  static func shownPath(of url: URL) -> String {
+    let components = url.pathComponents
+    guard let start = components.lastIndex(of: "__Snapshots__") else { return url.path }
+    return components[start...].joined(separator: "/")
+  }
+}

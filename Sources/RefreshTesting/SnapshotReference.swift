@@ -1,0 +1,106 @@
+import Foundation
+
+/// A snapshot's reference file and what comparing with it found.
+struct SnapshotReference {
+  /// What became of a comparison.
+  enum Outcome: Equatable {
+    /// The snapshot is the reference.
+    case matched
+    /// There was no reference: the snapshot was written as one.
+    case recorded
+    /// Re-recording was asked for and the snapshot differed: it replaced the reference.
+    case rerecorded(difference: String)
+    /// The snapshot differs from the reference, which stays.
+    case mismatched(difference: String)
+    /// The reference could not be read or written.
+    case failed(reason: String)
+  }
+
+  /// The environment variable that re-records every reference:
+  /// `REFRESH_RECORD_SNAPSHOTS=1 swift test`.
+  static let recordEnvironmentVariable = "REFRESH_RECORD_SNAPSHOTS"
+
+  /// Whether the environment asks to re-record: the variable is set to anything but empty,
+  /// `0`, `false` or `no`.
+  static var environmentAsksToRecord: Bool {
+    guard let value = ProcessInfo.processInfo.environment[recordEnvironmentVariable] else {
+      return false
+    }
+    return !["", "0", "false", "no"].contains(value.lowercased())
+  }
+
+  /// The reference file.
+  let url: URL
+
+  /// The reference of a snapshot: `__Snapshots__/<test file>/<name>.<extension>` in the
+  /// directory of the test file.
+  ///
+  /// - Parameters:
+  ///   - testFilePath: The path of the test's source file.
+  ///   - name: The snapshot's name.
+  ///   - pathExtension: The file's extension.
+  init(testFilePath: String, name: String, pathExtension: String) {
+    let testFile = URL(fileURLWithPath: testFilePath)
+    url = testFile.deletingLastPathComponent()
+      .appendingPathComponent("__Snapshots__", isDirectory: true)
+      .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent, isDirectory: true)
+      .appendingPathComponent(Self.fileName(name), isDirectory: false)
+      .appendingPathExtension(pathExtension)
+  }
+
+  /// A name made safe as a file name: anything but letters, digits, `-`, `_` and `.` becomes
+  /// `_`.
+  static func fileName(_ name: String) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+    let safe = String(name.map { allowed.contains($0) ? $0 : "_" })
+    return safe.isEmpty ? "_" : safe
+  }
+
+  /// Where a differing snapshot is written for a look (an SVG to open, say): the same path
+  /// under the temporary directory.
+  var failureCopyURL: URL {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("refresh-snapshots", isDirectory: true)
+      .appendingPathComponent(url.deletingLastPathComponent().lastPathComponent)
+      .appendingPathComponent(url.lastPathComponent)
+  }
+
+  /// Compares a snapshot with the reference, writing it when there is none or when asked to.
+  ///
+  /// - Parameters:
+  ///   - actual: The snapshot's text.
+  ///   - recording: Whether to replace a reference that differs.
+  /// - Returns: What happened.
+  func compare(_ actual: String, recording: Bool) -> Outcome {
+    let manager = FileManager.default
+    guard manager.fileExists(atPath: url.path) else {
+      return write(actual, to: url).map { .failed(reason: $0) } ?? .recorded
+    }
+    let reference: String
+    do {
+      reference = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      return .failed(reason: "cannot read \(url.path): \(error.localizedDescription)")
+    }
+    guard reference != actual else { return .matched }
+    let difference = SnapshotDifference(reference: reference, actual: actual).unified
+    if recording {
+      return write(actual, to: url).map { .failed(reason: $0) }
+        ?? .rerecorded(difference: difference)
+    }
+    _ = write(actual, to: failureCopyURL)
+    return .mismatched(difference: difference)
+  }
+
+  /// Writes a text, creating the directories; returns why it could not.
+  private func write(_ text: String, to url: URL) -> String? {
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url, options: .atomic)
+      return nil
+    } catch {
+      return "cannot write \(url.path): \(error.localizedDescription)"
+    }
+  }
+}
