@@ -4,13 +4,10 @@ import Testing
 
 @testable import Rendering
 
-/// A host records what it receives when asked, and the recording plays back.
-@MainActor
-@Suite("TerminalHost records its input", .serialized)
-struct TerminalHostRecordingTests {
+/// A host records what it receives when asked. These run in the host's serialized suite: one
+/// terminal session is active at a time in a process.
+extension TerminalHostTests {
   @Test func aSessionIsRecordedWithItsSizeKeysMouseAndEnd() async throws {
-    let terminal = try PseudoTerminal(columns: 40, rows: 12)
-    let host = try TerminalHost(input: terminal.slave, output: terminal.slave)
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("host-\(UUID().uuidString).rec").path
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -42,8 +39,6 @@ struct TerminalHostRecordingTests {
   }
 
   @Test func aRecordingThatCannotBeCreatedStopsTheHostBeforeItTakesTheTerminal() async throws {
-    let terminal = try PseudoTerminal(columns: 40, rows: 12)
-    let host = try TerminalHost(input: terminal.slave, output: terminal.slave)
     host.recordingPath = "/nonexistent-directory/session.rec"
     await #expect(
       throws: TerminalHost.Failure.cannotRecord(path: "/nonexistent-directory/session.rec")
