@@ -7,11 +7,11 @@ import Testing
 // line of each sample appears in these files, in order), so that it compiles and runs.
 
 // Refresh.md
-@MainActor func landingPageSample(
-  scroll: ScrollModel, reload: @escaping () -> Void, loadMore: @escaping () -> Void
-) {
-  scroll.header = RefreshNormalHeader { reload() }
-  scroll.footer = RefreshAutoNormalFooter { loadMore() }
+struct LandingPage {
+  @MainActor func attach(to scroll: ScrollModel, reload: @escaping () -> Void) {
+    scroll.header = RefreshNormalHeader { reload() }
+    scroll.footer = RefreshAutoNormalFooter { scroll.footer?.endRefreshingWithNoMoreData() }
+  }
 }
 
 // GettingStarted.md
@@ -51,6 +51,7 @@ final class BadgeHeader: RefreshStateHeader {
     super.prepare()
     frame.size.height = 80
     lastUpdatedTimeLabel.isHidden = true
+    badge.textColor = .refreshText  // idle until the first change of state
     addSubview(badge)
   }
 
@@ -130,17 +131,15 @@ func useTheAppsTitles() {
   #expect(scroll.adjustedContentInset.top == 64)
 }
 
-// ScrollPhysicsArticle.md: the paging sample, returning the offset on the spring and at rest.
-@MainActor
-func pagingSample(scroll: ScrollModel, clock: ManualFrameClock) -> [CGFloat] {
+// ScrollPhysicsArticle.md: the paging sample.
+// A 320 × 480 scroll model, 2400 points of content, in a window on `clock`.
+@MainActor func page(_ scroll: ScrollModel, on clock: ManualFrameClock) {
   scroll.isPagingEnabled = true  // 480-point pages
   scroll.beginDragging(at: CGPoint(x: 160, y: 400))
   scroll.drag(to: CGPoint(x: 160, y: 150))  // offset 250
   scroll.endDragging(velocity: .zero)
   clock.advance(by: 0.1)  // 480 - 460 / e ≈ 310.8, on the spring
-  let onTheSpring = scroll.contentOffset.y
   clock.advance(by: 2)  // 480
-  return [onTheSpring, scroll.contentOffset.y]
 }
 
 @MainActor
@@ -172,6 +171,7 @@ struct RefreshDocumentationSampleTests {
   @Test func theBadgeHeader() {
     let scene = Scene()
     let header = BadgeHeader(frame: .zero)
+    #expect(header.badge.textColor == .refreshText)  // before any change of state
     header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
     scene.scroll.header = header
     scene.clock.advance(by: 0)
@@ -189,15 +189,22 @@ struct RefreshDocumentationSampleTests {
     let scroll = ScrollModel(frame: window.bounds)
     window.addSubview(scroll)
     scroll.contentSize = CGSize(width: 320, height: 2400)
-    let offsets = pagingSample(scroll: scroll, clock: clock)
-    #expect(abs(offsets[0] - (480 - 460 / M_E)) < 1e-9)
-    #expect(offsets[1] == 480)
+    var offsets: [CGFloat] = []
+    let token = scroll.observe(\.contentOffset, options: .new) { _, change in
+      offsets.append(change.newValue!.y)
+    }
+    defer { token.invalidate() }
+    page(scroll, on: clock)
+    // The offset right after the 0.1-second step, on the spring, and at rest.
+    let afterFirstStep = offsets.first { $0 > 250 }
+    #expect(afterFirstStep.map { abs($0 - (480 - 460 / M_E)) < 1e-9 } == true)
+    #expect(offsets.last == 480)
   }
 
   @Test func theLandingPageSample() {
     let scene = Scene()
     var calls: [String] = []
-    landingPageSample(scroll: scene.scroll, reload: { calls.append("reload") }, loadMore: {})
+    LandingPage().attach(to: scene.scroll) { calls.append("reload") }
     scene.scroll.header?.beginRefreshing()
     scene.clock.advance(by: 0.25)
     #expect(calls == ["reload"])
@@ -264,9 +271,9 @@ struct DocumentationSampleTests {
         try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
           .split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
-    // A manifest fragment ("// Package.swift") is checked by every build of this package's own
-    // manifest, not here.
-    for block in Self.swiftBlocks(in: text) where block.first != "// Package.swift" {
+    // A block marked "not compiled" (a manifest fragment) is run by no test.
+    for block in Self.swiftBlocks(in: text)
+    where !(block.first.map { $0.hasPrefix("//") && $0.contains("not compiled") } ?? false) {
       let lines = Self.normalized(block)
       let found = compiled.contains { source in
         // Each line in order, anywhere after the previous one.

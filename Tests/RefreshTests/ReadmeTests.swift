@@ -3,9 +3,15 @@ import Testing
 
 @testable import Refresh
 
+/// Your data source: `reload` and `loadMore` call back when their request is done.
+@MainActor protocol Feed {
+  func reload(_ done: @escaping () -> Void)
+  func loadMore(_ done: @escaping (_ hasMore: Bool) -> Void)
+}
+
 /// A stand-in for the README's data source.
 @MainActor
-final class Feed {
+final class TwoPageFeed: Feed {
   var pages = 0
   func reload(_ done: @escaping () -> Void) { done() }
   func loadMore(_ done: @escaping (Bool) -> Void) {
@@ -26,11 +32,10 @@ final class Feed {
   scroll.beginDragging(at: CGPoint(x: 100, y: 400))
   scroll.drag(to: CGPoint(x: 100, y: 300))  // 1:1 inside the content: offset 100
   scroll.endDragging(velocity: CGPoint(x: 0, y: -1000))  // an upward fling
-  clock.advance(by: 5)  // glides 499.5 pt further, then rests
-  return scroll.contentOffset.y  // 599.5
+  clock.advance(by: 5)  // glides -1000 / (1000 ln 0.998) pt
+  return scroll.contentOffset.y  // 599.4998… (100 + 499.4998…), at rest
 }
 
-// `Feed` is your data source: `reload` and `loadMore` call back when their request is done.
 @MainActor func attachRefresh(to scroll: ScrollModel, feed: Feed) {
   scroll.header = RefreshNormalHeader {
     feed.reload { scroll.header?.endRefreshing() }
@@ -52,6 +57,7 @@ final class StarHeader: RefreshStateHeader {
   override func prepare() {
     super.prepare()
     frame.size.height = 80
+    star.textColor = .refreshText  // idle until the first change of state
     addSubview(star)
   }
 
@@ -70,12 +76,13 @@ final class StarHeader: RefreshStateHeader {
 @Suite("README examples of Refresh")
 struct RefreshReadmeTests {
   @Test func drivingAScrollModel() {
-    #expect(abs(scrollAround() - 599.5) < 0.01)
+    // The resting distance of a 1000 pt/s fling, -v / (1000 ln r) with r = 0.998, past 100.
+    #expect(abs(scrollAround() - (100 - 1000 / (1000 * log(0.998)))) < 1e-6)
   }
 
   @Test func attachingAHeaderAndAFooter() {
     let scene = Scene()
-    let feed = Feed()
+    let feed = TwoPageFeed()
     attachRefresh(to: scene.scroll, feed: feed)
     scene.scroll.header?.beginRefreshing()
     scene.clock.advance(by: 0.25)
@@ -92,6 +99,7 @@ struct RefreshReadmeTests {
     let header = StarHeader(frame: .zero)
     header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
     scene.scroll.header = header
+    #expect(header.star.textColor == .refreshText)  // before any change of state
     scene.clock.advance(by: 0)
     #expect(header.star.center == CGPoint(x: 30, y: 40))
     scene.pull(to: -150)
