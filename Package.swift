@@ -29,7 +29,9 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .target(name: "Gallery", dependencies: ["Observing", "Refresh"], path: "Examples/Gallery"),
     .testTarget(
-      name: "GalleryTests", dependencies: ["TestSupport", "Gallery", "Refresh", "Rendering"]),
+      name: "GalleryTests",
+      dependencies: ["TestSupport", "Gallery", "Refresh", "Rendering", "RefreshTesting"],
+      exclude: ["__Snapshots__"]),
     .target(
       name: "DemoCore", dependencies: ["Refresh", "Rendering", "Gallery"], path: "Examples/DemoCore"
     ),

@@ -80,7 +80,9 @@ public final class Filmstrip {
   ///     counts as 0.1.
   public func capture(playing replay: TerminalReplay, every interval: TimeInterval) {
     let step = interval.isFinite && interval > 0 ? interval : 0.1
-    var played = replay.playedCount
+    // What is due at the start (the first size, usually) belongs to the first frame.
+    replay.play(until: replay.time)
+    var played = 0
     var time = replay.time
     func frame() {
       let entries = replay.recording.entries[played..<replay.playedCount]

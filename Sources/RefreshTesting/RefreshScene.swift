@@ -171,6 +171,26 @@ public final class RefreshScene {
     return window.sendTap(at: center)
   }
 
+  // MARK: - Drawing
+
+  /// The window drawn on a `TerminalCanvas`, as a host draws a frame (laid out first), to
+  /// look at its cells: characters, colours, bold.
+  ///
+  /// - Parameters:
+  ///   - columns: The width in cells; `nil` for the window's (9 points a cell).
+  ///   - rows: The height in cells; `nil` for the window's (18 points a cell).
+  /// - Returns: The canvas.
+  public func terminalCanvas(columns: Int? = nil, rows: Int? = nil) -> TerminalCanvas {
+    TerminalSnapshot.canvas(of: window, columns: columns, rows: rows)
+  }
+
+  /// The window drawn as a standalone SVG document (laid out first).
+  ///
+  /// - Returns: The document's text.
+  public func svgDocument() -> String {
+    TerminalSnapshot.svgCanvas(of: window).document()
+  }
+
   // MARK: - Time
 
   /// Advances the clock by whole frames at ``framesPerSecond``.

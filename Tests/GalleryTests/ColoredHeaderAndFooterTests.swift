@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import Refresh
+import RefreshTesting
 import Rendering
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 @MainActor
 @Suite("Coloured header and load-more footer (seed 003)")
 struct ColoredHeaderAndFooterTests {
-  let scene = GalleryScene()
+  let scene = RefreshScene()
   var scroll: ScrollModel { scene.scroll }
 
   let black = Color(red: 0, green: 0, blue: 0)
@@ -45,16 +46,16 @@ struct ColoredHeaderAndFooterTests {
     #expect(label.text == "下拉加載更多數據...")
     #expect(label.textColor == red)
     #expect(label.backgroundColor == black)
-    scene.pull(to: -114)
+    scene.pull(toOffset: -114)
     #expect(header.state == .idle)
-    scene.pull(to: -115)
+    scene.pull(toOffset: -115)
     #expect(label.text == "松開立即刷新...")
     #expect(label.textColor == blue)
     #expect(label.backgroundColor == yellow)
-    scene.pull(to: -100)
+    scene.pull(toOffset: -100)
     #expect(label.text == "下拉加載更多數據...")
     #expect(label.backgroundColor == black)
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     scene.release()
     #expect(header.state == .refreshing)
     #expect(label.text == "正在加載新數據...")
@@ -70,7 +71,7 @@ struct ColoredHeaderAndFooterTests {
     let header = attachHeader()
     var refreshes = 0
     header.refreshingBlock = { refreshes += 1 }
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     scene.release()
     #expect(scroll.adjustedContentInset.top == 114)
     scene.clock.advance(by: 0.25)
@@ -89,7 +90,7 @@ struct ColoredHeaderAndFooterTests {
     header.setStyle(style, for: .pulling)
     #expect(header.style(for: .pulling) == style)
     #expect(header.style(for: .idle) == ColoredRefreshHeader.seedStyles[.idle])
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     #expect(header.stateLabel.text == "Let go!")
     #expect(header.stateLabel.backgroundColor == .green)
     header.setStyle(LabelStyle(title: "Go", textColor: .black, backgroundColor: nil), for: .pulling)
@@ -99,9 +100,9 @@ struct ColoredHeaderAndFooterTests {
 
   @Test func theTerminalShowsThePullingHeaderInBlueOnYellow() {
     _ = attachHeader()
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     // The header spans y = 80 ..< 130 on screen; its title is in row 5 (90 ..< 108).
-    let canvas = scene.terminal()
+    let canvas = scene.terminalCanvas()
     let row = canvas.grid.text(ofRow: 5)
     #expect(row.contains("松開立即刷新..."))
     let column = row.distance(from: row.startIndex, to: row.firstIndex(of: "松")!)
@@ -124,16 +125,16 @@ struct ColoredHeaderAndFooterTests {
 
   @Test func theFooterLoadsOnceWhenTheBottomIsReached() {
     let (footer, loads) = attachFooter()
-    scene.pull(to: 1300)
-    scene.pull(to: 1367)
+    scene.pull(toOffset: 1300)
+    scene.pull(toOffset: 1367)
     #expect(footer.state == .idle)
     #expect(loads() == 0)
-    scene.pull(to: 1368)
+    scene.pull(toOffset: 1368)
     #expect(footer.state == .refreshing)
     #expect(loads() == 1)
     #expect(footer.stateLabel.text == "正在加載更多數據...")
     #expect(footer.stateLabel.backgroundColor == blue)
-    scene.pull(to: 1380)
+    scene.pull(toOffset: 1380)
     scene.release()
     scene.clock.advance(by: 2)  // the seed's two seconds of network
     #expect(loads() == 1)
@@ -143,7 +144,7 @@ struct ColoredHeaderAndFooterTests {
     #expect(footer.stateLabel.text == "上拉加載更多")
     #expect(footer.stateLabel.backgroundColor == red)
     #expect(footer.frame.minY == 2500)
-    scene.pull(to: 1868)
+    scene.pull(toOffset: 1868)
     #expect(loads() == 2)
   }
 
@@ -164,7 +165,7 @@ struct ColoredHeaderAndFooterTests {
     #expect(footer.isEmpty)
     #expect(footer.isHidden)
     #expect(scroll.adjustedContentInset.bottom == 0)
-    scene.pull(to: 1400)
+    scene.pull(toOffset: 1400)
     scene.release()
     #expect(loads() == 0)
     scene.clock.advance(by: 2)
@@ -172,14 +173,14 @@ struct ColoredHeaderAndFooterTests {
     #expect(!footer.isEmpty)
     #expect(!footer.isHidden)
     #expect(scroll.adjustedContentInset.bottom == 35)
-    scene.pull(to: 1300)
-    scene.pull(to: 1368)
+    scene.pull(toOffset: 1300)
+    scene.pull(toOffset: 1368)
     #expect(loads() == 1)
   }
 
   @Test func emptyingTheListWhileLoadingStopsTheLoad() {
     let (footer, _) = attachFooter()
-    scene.pull(to: 1368)
+    scene.pull(toOffset: 1368)
     #expect(footer.isRefreshing)
     footer.isEmpty = true
     #expect(footer.state == .idle)
@@ -197,16 +198,16 @@ struct ColoredHeaderAndFooterTests {
 
   @Test func theTerminalShowsTheFooterWhileItLoadsAndNotWhenEmpty() {
     let (footer, _) = attachFooter()
-    scene.pull(to: 1368)
+    scene.pull(toOffset: 1368)
     // The footer spans y = 632 ..< 667 on screen; its title is in row 36 (648 ..< 666).
-    var canvas = scene.terminal()
+    var canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 36).contains("正在加載更多數據..."))
     #expect(canvas[0, 36].background == blue.xterm256Index)
     footer.endRefreshing()
-    canvas = scene.terminal()
+    canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 36).contains("上拉加載更多"))
     footer.setItemCount(0)
-    canvas = scene.terminal()
+    canvas = scene.terminalCanvas()
     #expect(!canvas.grid.text.contains("上拉加載更多"))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import Refresh
+import RefreshTesting
 import Rendering
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @MainActor
 @Suite("Letters header (seed 002)")
 struct LettersRefreshHeaderTests {
-  let scene = GalleryScene()
+  let scene = RefreshScene()
   let header = LettersRefreshHeader(frame: .zero)
   var scroll: ScrollModel { scene.scroll }
   var letters: [Label] { header.letterLabels }
@@ -27,7 +28,7 @@ struct LettersRefreshHeaderTests {
 
   /// Pulls past the threshold and lets go: refreshing begins at the clock's current time.
   func refresh() {
-    scene.pull(to: -154)
+    scene.pull(toOffset: -154)
     scene.release()
   }
 
@@ -57,7 +58,7 @@ struct LettersRefreshHeaderTests {
 
   @Test(arguments: pulls)
   func lettersFadeInAndStretchWithThePull(pull: Pull) {
-    scene.pull(to: pull.offsetY)
+    scene.pull(toOffset: pull.offsetY)
     #expect(header.letterScale == CGSize(width: pull.width, height: pull.height))
     for label in letters {
       #expect(label.alpha == pull.alpha)
@@ -214,11 +215,11 @@ struct LettersRefreshHeaderTests {
   }
 
   @Test func theTerminalShowsTheWordOnceFullyPulled() {
-    scene.pull(to: -64)
-    #expect(!scene.terminal().grid.text.contains("F"))
+    scene.pull(toOffset: -64)
+    #expect(!scene.terminalCanvas().grid.text.contains("F"))
     // The header spans y = 64 ..< 124 on screen; the letters' row is row 5 (90 ..< 108).
-    scene.pull(to: -124)
-    let canvas = scene.terminal()
+    scene.pull(toOffset: -124)
+    let canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 5).contains("F  R  E  S  H"))
     #expect(canvas[14, 5].character == "F")
     #expect(canvas[14, 5].foreground == Color.white.xterm256Index)
@@ -228,7 +229,7 @@ struct LettersRefreshHeaderTests {
   @Test func theSVGShowsTheLettersAndTheTurningColour() {
     refresh()
     advance(to: 0.7)  // the "E" is turning, yellow
-    let svg = scene.svg()
+    let svg = scene.svgDocument()
     for letter in ["F", "R", "E", "S", "H"] {
       #expect(svg.contains(">\(letter)</text>"))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import Refresh
+import RefreshTesting
 import Rendering
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @MainActor
 @Suite("Value-changed controls (seeds 000 and 004)")
 struct ValueChangedControlTests {
-  let scene = GalleryScene()
+  let scene = RefreshScene()
   var scroll: ScrollModel { scene.scroll }
 
   @discardableResult
@@ -30,15 +31,15 @@ struct ValueChangedControlTests {
 
   @Test func statesFollowTheThresholdWhileDragging() {
     let control = attach(ValueChangedRefreshControl())
-    scene.pull(to: -100)
+    scene.pull(toOffset: -100)
     #expect(control.state == .idle)
-    scene.pull(to: -114)
+    scene.pull(toOffset: -114)
     #expect(control.state == .idle)
-    scene.pull(to: -115)
+    scene.pull(toOffset: -115)
     #expect(control.state == .pulling)
-    scene.pull(to: -114)
+    scene.pull(toOffset: -114)
     #expect(control.state == .idle)
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     #expect(control.state == .pulling)
     scene.release()
     #expect(control.state == .refreshing)
@@ -46,7 +47,7 @@ struct ValueChangedControlTests {
 
   @Test func refreshingAddsTheHeightToTheTopInsetAndEndingTakesItBack() {
     let control = attach(ValueChangedRefreshControl())
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     scene.release()
     #expect(scroll.adjustedContentInset.top == 114)
     #expect(scroll.contentInset.top == 64)  // never written
@@ -92,17 +93,17 @@ struct ValueChangedControlTests {
     control.addTarget(first, action: RefreshTarget.refresh)
     control.addTarget(second, action: RefreshTarget.refresh)
     control.onValueChanged = { calls.append("closure") }
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     #expect(calls.isEmpty)
     scene.release()
     #expect(calls == ["first", "second", "closure"])
     scene.clock.advance(by: 1)
-    scene.pull(to: -140)  // pulling further while refreshing sends nothing
+    scene.pull(toOffset: -140)  // pulling further while refreshing sends nothing
     scene.release()
     #expect(calls.count == 3)
     control.endRefreshing()
     scene.clock.advance(by: 0.25)
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     scene.release()
     #expect(calls == ["first", "second", "closure", "first", "second", "closure"])
     #expect(first.refreshes == 2 && second.refreshes == 2)
@@ -145,7 +146,7 @@ struct ValueChangedControlTests {
     let target = RefreshTarget()
     target.onRefresh = { control.endRefreshing() }
     control.addTarget(target, action: RefreshTarget.refresh)
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     scene.release()
     #expect(target.refreshes == 1)
     #expect(control.state == .idle)
@@ -160,7 +161,7 @@ struct ValueChangedControlTests {
   @Test func theMessageFollowsTheStateInSimplifiedChinese() {
     let control = attach(ValueChangedRefreshControl())
     #expect(control.stateLabel.text == "下拉刷新")
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     #expect(control.stateLabel.text == "松手就刷新")
     scene.release()
     #expect(control.stateLabel.text == "正在刷新...")
@@ -181,17 +182,17 @@ struct ValueChangedControlTests {
   @Test func theArrowTurnsOverAQuarterSecondAndTheSpinnerReplacesIt() {
     let control = attach(ValueChangedRefreshControl())
     #expect(control.arrowView.transform.rotation == 0)
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     #expect(control.arrowView.transform.rotation == .pi)
     #expect(control.arrowView.presentedRotation == 0)
     scene.clock.advance(by: 0.125)
     #expect(abs(control.arrowView.presentedRotation - .pi / 2) < 1e-9)
     scene.clock.advance(by: 0.125)
     #expect(control.arrowView.presentedRotation == .pi)
-    scene.pull(to: -100)
+    scene.pull(toOffset: -100)
     scene.clock.advance(by: 0.25)
     #expect(control.arrowView.presentedRotation == 0)
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     scene.clock.advance(by: 0.25)
     scene.release()
     #expect(control.arrowView.isHidden)
@@ -212,7 +213,7 @@ struct ValueChangedControlTests {
     #expect(control.stateLabel.frame == control.bounds)
     #expect(control.stateLabel.textAlignment == .center)
     #expect(control.arrowView.isHidden)
-    scene.pull(to: -115)
+    scene.pull(toOffset: -115)
     #expect(control.stateLabel.text == "Pulling")
     #expect(control.arrowView.isHidden)
     scene.release()
@@ -228,7 +229,7 @@ struct ValueChangedControlTests {
     let target = RefreshTarget()
     control.addTarget(target, action: RefreshTarget.refresh)
     for round in 1...3 {
-      scene.pull(to: -130)
+      scene.pull(toOffset: -130)
       scene.release()
       scene.clock.advance(by: 2)  // the seed's simulated network
       #expect(target.refreshes == round)
@@ -240,20 +241,20 @@ struct ValueChangedControlTests {
 
   @Test func theTerminalShowsTheArrowAndTheMessage() {
     attach(ValueChangedRefreshControl())
-    scene.pull(to: -100)
+    scene.pull(toOffset: -100)
     // The header spans y = 50 ..< 100 on screen; its middle row is row 4 (72 ..< 90).
-    var canvas = scene.terminal()
+    var canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 4).contains("↓ 下拉刷新"))
     #expect(canvas[0, 3].background == Color(red: 255, green: 0, blue: 0).xterm256Index)
-    scene.pull(to: -130)
+    scene.pull(toOffset: -130)
     scene.clock.advance(by: 0.25)
     // Now y = 80 ..< 130: row 5.
-    canvas = scene.terminal()
+    canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 5).contains("↑ 松手就刷新"))
     #expect(canvas[20, 5].foreground == Color(red: 128, green: 128, blue: 128).xterm256Index)
     scene.release()
     scene.clock.advance(by: 0.25)
-    canvas = scene.terminal()
+    canvas = scene.terminalCanvas()
     // Resting at -114: y = 64 ..< 114, row 4.
     #expect(canvas.grid.text(ofRow: 4).contains("正在刷新..."))
     #expect(!canvas.grid.text.contains("↑"))
@@ -261,8 +262,8 @@ struct ValueChangedControlTests {
 
   @Test func theTerminalShowsJSRefreshsStateName() {
     attach(JSRefreshControl())
-    scene.pull(to: -130)
-    let canvas = scene.terminal()
+    scene.pull(toOffset: -130)
+    let canvas = scene.terminalCanvas()
     let row = canvas.grid.text(ofRow: 5)
     #expect(row.trimmingCharacters(in: .whitespaces) == "Pulling")
     let column = row.distance(from: row.startIndex, to: row.firstIndex(of: "P")!)

@@ -10,6 +10,7 @@ struct ViewSnapshotTests {
   /// A short window (10 rows of 18 points) with a normal header on a fixed clock and date.
   func scene() -> (RefreshScene, RefreshNormalHeader) {
     let scene = RefreshScene(size: CGSize(width: 378, height: 180), topInset: 0)
+    RefreshConfig.default.languageCode = "en"  // the titles, whatever the machine's language
     let header = RefreshNormalHeader {}
     header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
     header.currentDate = { Date(timeIntervalSince1970: 1_768_470_060) }

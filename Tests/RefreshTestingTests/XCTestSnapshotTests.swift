@@ -14,6 +14,7 @@ final class XCTestSnapshotTests: XCTestCase {
   @MainActor
   static func pulledHalfway() {
     let scene = RefreshScene(size: CGSize(width: 378, height: 180), topInset: 0)
+    RefreshConfig.default.languageCode = "en"  // the titles, whatever the machine's language
     let header = RefreshNormalHeader {}
     header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
     header.currentDate = { Date(timeIntervalSince1970: 1_768_470_060) }
