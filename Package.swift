@@ -42,7 +42,8 @@ let package = Package(
       name: "DemoTests",
       dependencies: [
         "TestSupport", "TerminalTestSupport", "DemoCore", "Demo", "Rendering", "Refresh",
-      ]),
+        "RefreshTesting",
+      ], exclude: ["__Snapshots__", "Recordings"]),
     .target(
       name: "TerminalTestSupport", dependencies: ["Refresh"], path: "Tests/TerminalTestSupport"),
     .executableTarget(

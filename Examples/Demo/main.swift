@@ -11,6 +11,7 @@ import Rendering
 
 let help = """
   USAGE: refresh-demo [--script] [--columns <n>] [--rows <n>]
+         refresh-demo --record <file> | --replay <file>
 
   A pull-to-refresh feed in your terminal, built with swift-refresh.
 
@@ -28,6 +29,10 @@ let help = """
     --script         Play the scripted session even on a terminal.
     --columns <n>    The scripted session's width in cells (default 64, at least 20).
     --rows <n>       The scripted session's height in cells (default 22, at least 12).
+    --record <file>  On a terminal, record the session (keys, mouse, resizes, with their
+                     times) to <file>, as REFRESH_RECORD=<file> does.
+    --replay <file>  Play a recorded session on a manual clock and print its frames as text
+                     (every 0.1 s of the recording that changed the screen), then exit.
     -h, --help       Show this help.
   """
 
@@ -39,6 +44,8 @@ func usageError(_ message: String) -> Never {
 }
 
 var scripted = false
+var recordingPath: String?
+var replayPath: String?
 var columns = 64
 var rows = 22
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -50,6 +57,12 @@ while !arguments.isEmpty {
     exit(0)
   case "--script":
     scripted = true
+  case "--record", "--replay":
+    guard let path = arguments.first, !path.isEmpty, !path.hasPrefix("-") else {
+      usageError("\(argument) needs a file")
+    }
+    arguments.removeFirst()
+    if argument == "--record" { recordingPath = path } else { replayPath = path }
   case "--columns", "--rows":
     guard let text = arguments.first, let value = Int(text), value > 0, value <= 1000 else {
       usageError("\(argument) needs a number of cells from 1 to 1000")
@@ -61,6 +74,23 @@ while !arguments.isEmpty {
   }
 }
 
+if let replayPath {
+  let recording: TerminalRecording
+  do {
+    recording = try TerminalRecording(contentsOfFile: replayPath)
+  } catch {
+    FileHandle.standardError.write(
+      Data("refresh-demo: cannot replay '\(replayPath)': \(error)\n".utf8))
+    exit(1)
+  }
+  ReplayedSession(recording: recording).play(every: 0.1) { caption, app in
+    let lines = app.screenText().split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+    print("── \(caption)\n" + lines.joined(separator: "\n") + "\n")
+  }
+  exit(0)
+}
+
 if scripted || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
   ScriptedSession(columns: columns, rows: rows).run { frame in print(frame + "\n") }
   exit(0)
@@ -69,6 +99,7 @@ if scripted || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
 // On a terminal: the app in a TerminalHost's window, which follows the terminal's size.
 do {
   let host = try TerminalHost()
+  if let recordingPath { host.recordingPath = recordingPath }
   let app = DemoApp(window: host.window)
   host.onKey = { key in
     app.handle(key)
