@@ -58,7 +58,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Storyboard",
-      dependencies: ["Refresh", "Rendering", "Gallery"],
+      dependencies: ["Refresh", "Rendering", "Gallery", "DemoCore"],
       path: "Examples/Storyboard",
       exclude: ["README.md"]
     ),

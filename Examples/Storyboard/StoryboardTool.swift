@@ -1,5 +1,6 @@
 import Foundation
 import Refresh
+import Rendering
 
 /// What a command line asks `refresh-storyboard` to do.
 enum StoryboardCommand: Equatable, Sendable {
@@ -28,6 +29,9 @@ struct RenderOptions: Equatable, Sendable {
 
   /// The size the strip is shown at, relative to its 375 × 667 point frames.
   var scale = 0.5
+
+  /// Recordings of `refresh-demo --record` to render instead of the storyboards.
+  var replayPaths: [String] = []
 
   /// The time between frames, in seconds.
   var interval: TimeInterval { Double(intervalMilliseconds) / 1000 }
@@ -74,6 +78,7 @@ enum StoryboardTool {
     return """
       USAGE: \(commandName) [--story <name>]... [--interval <ms>] [--output <dir>]
                                 [--columns <n>] [--scale <factor>]
+             \(commandName) --replay <file>... [--interval <ms>] [--output <dir>] ...
              \(commandName) --list | --help
 
       Plays scripted gestures on swift-refresh components against a manual clock and writes
@@ -90,6 +95,10 @@ enum StoryboardTool {
         --columns <n>       Frames per row of the strip, \(columns) (default: \(defaults.columns)).
         --scale <factor>    Size the strip is shown at, relative to its 375 × 667 pt frames,
                             \(scale) (default: \(defaults.scale)).
+        --replay <file>     Instead of the storyboards, play a session recorded with
+                            refresh-demo --record <file> in the demo app and write
+                            <dir>/<file's name>.svg: a frame every interval that changed the
+                            screen (repeatable).
         --list              List the storyboards and exit.
         -h, --help          Show this help and exit.
 
@@ -162,6 +171,10 @@ enum StoryboardTool {
               + "not '\(text)'")
         }
         options.scale = scale
+      case "--replay":
+        let path = try value()
+        guard !path.isEmpty else { throw UsageError(message: "\(name) needs a file") }
+        options.replayPaths.append(path)
       case "--output":
         let directory = try value()
         guard !directory.isEmpty else { throw UsageError(message: "\(name) needs a directory") }
@@ -261,10 +274,43 @@ enum StoryboardTool {
       standardError("\(commandName): cannot create \(options.outputDirectory): \(error)")
       return failure
     }
+    guard options.replayPaths.isEmpty else {
+      return writeReplays(
+        options, to: directory, standardOutput: standardOutput,
+        standardError: standardError)
+    }
     let names = options.storyNames.isEmpty ? catalog.names : options.storyNames
     for name in names {
       guard let storyboard = catalog.storyboard(named: name) else { continue }
       let (frames, document) = render(storyboard, options: options)
+      let file = directory.appendingPathComponent("\(name).svg")
+      do {
+        try Data(document.utf8).write(to: file)
+      } catch {
+        standardError("\(commandName): cannot write \(file.path): \(error)")
+        return failure
+      }
+      standardOutput("\(file.relativePath): \(frames.count) frames")
+    }
+    return success
+  }
+
+  /// Renders each recording of ``RenderOptions/replayPaths`` to `<directory>/<name>.svg`.
+  @MainActor
+  private static func writeReplays(
+    _ options: RenderOptions, to directory: URL,
+    standardOutput: (String) -> Void, standardError: (String) -> Void
+  ) -> Int32 {
+    for path in options.replayPaths {
+      let recording: TerminalRecording
+      do {
+        recording = try TerminalRecording(contentsOfFile: path)
+      } catch {
+        standardError("\(commandName): cannot replay \(path): \(error)")
+        return failure
+      }
+      let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      let (frames, document) = RecordingStoryboard.render(recording, name: name, options: options)
       let file = directory.appendingPathComponent("\(name).svg")
       do {
         try Data(document.utf8).write(to: file)
