@@ -39,8 +39,10 @@ struct ANSIWriter {
   /// ``TextMetrics/cellWidth(of:)`` says (tmux 3.3a draws `"👍🏽"` in four cells).
   mutating func writeChanges(in row: Int, from previous: TerminalGrid, to grid: TerminalGrid) {
     let columns = grid.columns
+    let cells = (row * columns)..<((row + 1) * columns)
+    // Most rows of a frame are unchanged: compare them whole before flagging cells.
+    guard previous.cells[cells] != grid.cells[cells] else { return }
     var dirty = (0..<columns).map { previous[$0, row] != grid[$0, row] }
-    guard dirty.contains(true) else { return }
     for column in 0..<columns where dirty[column] {
       guard previous[column, row].isCluster || grid[column, row].isCluster else { continue }
       // A cluster takes at most two cells: its own second cell and the two after it.
@@ -79,7 +81,7 @@ struct ANSIWriter {
       var cell = grid[column, row]
       let width = column + 1 < grid.columns && grid[column + 1, row].isContinuation ? 2 : 1
       var cells = width
-      if cell.isContinuation || TextMetrics.cellWidth(of: cell.character) != width {
+      if cell.isContinuation || cell.glyph.cellWidth != width {
         cell = cell.blanked
         cells = 1
       }
@@ -91,7 +93,7 @@ struct ANSIWriter {
         cursor = nil
         moveCursor(toColumn: column, row: row)
       }
-      append(String(cell.character))
+      cell.glyph.append(to: &bytes)
       // A blank takes one cell; the continuation that follows it is written as a blank too.
       let next = column + cells
       cursor = next < grid.columns && !isCluster ? (next, row) : nil

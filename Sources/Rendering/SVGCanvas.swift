@@ -135,13 +135,25 @@ public final class SVGCanvas: Canvas {
   ///   - rect: The rectangle, in the drawing view's coordinates.
   ///   - attributes: Font size, weight, color and alignment.
   public func drawText(_ text: String, in rect: CGRect, attributes: TextAttributes) {
+    guard !text.isEmpty else { return }
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    drawText(lines: lines.map { TextLine(String($0)) }, in: rect, attributes: attributes)
+  }
+
+  /// Records lines already laid out, as ``drawText(_:in:attributes:)`` records them, using
+  /// each line's cell count as it is.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines, top to bottom.
+  ///   - rect: The rectangle, in the drawing view's coordinates.
+  ///   - attributes: The font size, weight, color and alignment.
+  public func drawText(lines: [TextLine], in rect: CGRect, attributes: TextAttributes) {
     let area = state.convert(rect)
     let opacity = Double(state.alpha) * attributes.color.alpha
     let fontSize = attributes.fontSize.isFinite ? max(attributes.fontSize, 0) : 0
-    guard !text.isEmpty, opacity > 0, fontSize > 0, area.isFinite, area.width > 0,
+    guard !lines.isEmpty, opacity > 0, fontSize > 0, area.isFinite, area.width > 0,
       area.height > 0
     else { return }
-    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     let lineHeight = fontSize * 1.2
     let firstCenter = area.midY - lineHeight * CGFloat(lines.count - 1) / 2
     let (x, anchor): (CGFloat, String)
@@ -150,11 +162,10 @@ public final class SVGCanvas: Canvas {
     case .center: (x, anchor) = (area.midX, "middle")
     case .right: (x, anchor) = (area.maxX, "end")
     }
-    for (index, line) in lines.enumerated() where !line.isEmpty {
+    for (index, line) in lines.enumerated() where !line.text.isEmpty {
       let y = firstCenter + lineHeight * CGFloat(index)
       // Monospace advance is about 0.6 em a cell; the estimate only decides whether to clip.
-      let cells = line.reduce(0) { $0 + TextMetrics.cellWidth(of: $1) }
-      let width = CGFloat(cells) * fontSize * 0.6
+      let width = CGFloat(line.cellCount) * fontSize * 0.6
       let left: CGFloat
       switch attributes.alignment {
       case .left: left = x
@@ -167,7 +178,7 @@ public final class SVGCanvas: Canvas {
       markup += rotationMarkup(about: CGPoint(x: area.midX, y: area.midY))
       markup += textStyle(fontSize: fontSize, isBold: attributes.isBold, anchor: anchor)
       markup += paint("fill", attributes.color) + opacityMarkup(opacity)
-      markup += ">\(escapedXML(String(line)))</text>"
+      markup += ">\(escapedXML(line.text))</text>"
       record(markup, bounds: extent, clip: area.intersection(state.clip))
     }
   }

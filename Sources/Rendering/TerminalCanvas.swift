@@ -161,35 +161,61 @@ public final class TerminalCanvas: Canvas {
   ///   - rect: The rectangle, in the drawing view's coordinates.
   ///   - attributes: The color, weight and alignment; the font size is ignored.
   public func drawText(_ text: String, in rect: CGRect, attributes: TextAttributes) {
+    guard !text.isEmpty else { return }
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    drawText(lines: lines.map { TextLine(String($0)) }, in: rect, attributes: attributes)
+  }
+
+  /// Writes lines already laid out into the cells of a rectangle, as
+  /// ``drawText(_:in:attributes:)`` writes them, using each line's cell count as it is.
+  ///
+  /// A line of printable ASCII is written a byte per cell.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines, top to bottom.
+  ///   - rect: The rectangle, in the drawing view's coordinates.
+  ///   - attributes: The color, weight and alignment; the font size is ignored.
+  public func drawText(lines: [TextLine], in rect: CGRect, attributes: TextAttributes) {
     let area = state.convert(rect)
-    guard area.isFinite, area.width > 0, area.height > 0, !text.isEmpty else { return }
+    let ink = Ink(color: attributes.color, alpha: state.alpha)
+    guard area.isFinite, area.width > 0, area.height > 0, !lines.isEmpty, ink.isVisible
+    else { return }
     let layout = cellSpans(area, fallback: true)
     let clip = coveredCells(state.clip)
     let visible = (
       columns: layout.columns.clamped(to: clip.columns), rows: layout.rows.clamped(to: clip.rows)
     )
-    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     let firstRow = layout.rows.lowerBound + max(0, (layout.rows.count - lines.count) / 2)
     let shownLines = lines.prefix(layout.rows.count)
     for (offset, line) in shownLines.enumerated() {
       let row = firstRow + offset
       guard visible.rows.contains(row) else { continue }
-      let width = line.reduce(0) { $0 + TextMetrics.cellWidth(of: $1) }
-      let spare = max(0, layout.columns.count - width)
+      let spare = max(0, layout.columns.count - line.cellCount)
       var column = layout.columns.lowerBound
       switch attributes.alignment {
       case .left: break
       case .center: column += spare / 2
       case .right: column += spare
       }
-      for character in line {
+      if line.isPrintableASCII {
+        for byte in line.text.utf8 {
+          if visible.columns.contains(column) {
+            put(
+              TerminalGlyph(ascii: byte), width: 1, at: column, row: row, ink: ink,
+              isBold: attributes.isBold)
+          }
+          column += 1
+        }
+        continue
+      }
+      for character in line.text {
         let characterWidth = TextMetrics.cellWidth(of: character)
         guard characterWidth > 0 else { continue }
         if visible.columns.contains(column),
           visible.columns.contains(column + characterWidth - 1)
         {
           put(
-            character, width: characterWidth, at: column, row: row, color: attributes.color,
+            TerminalGlyph(character), width: characterWidth, at: column, row: row, ink: ink,
             isBold: attributes.isBold)
         }
         column += characterWidth
@@ -257,29 +283,46 @@ public final class TerminalCanvas: Canvas {
     let column = Int((area.midX / cellSize.width - CGFloat(width) / 2 + 0.5).rounded(.down))
     let row = Int((area.midY / cellSize.height).rounded(.down))
     let visible = coveredCells(state.clip)
+    let ink = Ink(color: color, alpha: state.alpha)
     guard visible.rows.contains(row), visible.columns.contains(column),
-      visible.columns.contains(column + width - 1)
+      visible.columns.contains(column + width - 1), ink.isVisible
     else { return }
-    put(character, width: width, at: column, row: row, color: color, isBold: false)
+    put(TerminalGlyph(character), width: width, at: column, row: row, ink: ink, isBold: false)
   }
 
-  /// Writes a character over a cell's background, faded toward it when the state is
-  /// translucent.
+  /// A text color at the drawing state's opacity, converted once per call rather than per cell.
+  private struct Ink {
+    var color: Color
+    /// The combined opacity, `state.alpha` times the color's.
+    var opacity: Double
+    /// The color's index when it is drawn opaque.
+    var opaqueIndex: UInt8?
+
+    init(color: Color, alpha: CGFloat) {
+      self.color = color
+      opacity = Double(alpha) * color.alpha
+      opaqueIndex = opacity >= 1 ? color.xterm256Index : nil
+    }
+
+    var isVisible: Bool { opacity > 0 }
+
+    /// The foreground index over a background: the color itself, or faded toward the
+    /// background when translucent.
+    func foreground(over background: UInt8) -> UInt8 {
+      if let opaqueIndex { return opaqueIndex }
+      return color.mixed(with: Color(xterm256Index: background), keeping: opacity).xterm256Index
+    }
+  }
+
+  /// Writes a character over a cell's background, faded toward it when the ink is translucent.
   private func put(
-    _ character: Character, width: Int, at column: Int, row: Int, color: Color, isBold: Bool
+    _ glyph: TerminalGlyph, width: Int, at column: Int, row: Int, ink: Ink, isBold: Bool
   ) {
-    let opacity = Double(state.alpha) * color.alpha
-    guard opacity > 0 else { return }
     var cell = grid[column, row]
-    cell.character = character
+    cell.glyph = glyph
     cell.isBold = isBold
     cell.isContinuation = false
-    if opacity < 1 {
-      let background = Color(xterm256Index: cell.background)
-      cell.foreground = color.mixed(with: background, keeping: opacity).xterm256Index
-    } else {
-      cell.foreground = color.xterm256Index
-    }
+    cell.foreground = ink.foreground(over: cell.background)
     if width == 2 {
       grid.putWide(cell, at: column, row: row)
     } else {

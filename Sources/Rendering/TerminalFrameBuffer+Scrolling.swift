@@ -38,22 +38,21 @@ extension TerminalFrameBuffer {
 extension TerminalGrid {
   /// A hash of one row's cells, for finding rows that moved.
   ///
-  /// FNV-1a (Fowler–Noll–Vo: offset basis 0xcbf29ce484222325, prime 0x100000001b3) over each
-  /// cell's attributes and Unicode scalars: cells that are drawn the same hash the same, at a
-  /// fraction of the cost of hashing `Character`s with `Hasher` (scroll detection hashes every
-  /// row of every frame). A collision, or two spellings of one character, only costs the
-  /// scrolling shortcut: the rows are still compared cell by cell when written.
+  /// FNV-1a (Fowler–Noll–Vo: offset basis 0xcbf29ce484222325, prime 0x100000001b3) taken a
+  /// word at a time over each cell's attributes and stored glyph: equal cells hash the same, at
+  /// a fraction of the cost of `Hasher` (scroll detection hashes every row of every frame). A
+  /// collision only costs the scrolling shortcut: the rows are still compared cell by cell when
+  /// written.
   func rowHash(_ row: Int) -> Int {
     let prime: UInt64 = 0x100_0000_01b3
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for column in 0..<columns {
-      let cell = self[column, row]
-      let attributes =
-        UInt64(cell.foreground) | UInt64(cell.background) << 8 | (cell.isBold ? 1 << 16 : 0)
-        | (cell.isContinuation ? 1 << 17 : 0)
-      hash = (hash ^ attributes) &* prime
-      for scalar in cell.character.unicodeScalars {
-        hash = (hash ^ UInt64(scalar.value)) &* prime
+    cells.withUnsafeBufferPointer { cells in
+      for cell in cells[(row * columns)..<((row + 1) * columns)] {
+        let attributes =
+          UInt64(cell.foreground) | UInt64(cell.background) << 8 | (cell.isBold ? 1 << 16 : 0)
+          | (cell.isContinuation ? 1 << 17 : 0)
+        hash = (hash ^ attributes) &* prime
+        hash = (hash ^ cell.glyph.bits) &* prime
       }
     }
     return Int(truncatingIfNeeded: hash)

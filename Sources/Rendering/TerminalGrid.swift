@@ -51,7 +51,7 @@ public struct TerminalGrid: Hashable, Sendable {
   ///
   /// - Parameter cell: The new content of every position.
   mutating func fill(with cell: TerminalCell) {
-    for index in cells.indices { cells[index] = cell }
+    cells.withUnsafeMutableBufferPointer { $0.update(repeating: cell) }
   }
 
   /// Replaces a cell, first erasing whatever wide character the change would cut in half.
@@ -80,7 +80,7 @@ public struct TerminalGrid: Hashable, Sendable {
   mutating func putWide(_ cell: TerminalCell, at column: Int, row: Int) {
     put(cell, at: column, row: row)
     var continuation = cell
-    continuation.character = " "
+    continuation.glyph = .space
     continuation.isContinuation = true
     // Cut whatever starts under the continuation, then mark it.
     put(continuation.blanked, at: column + 1, row: row)

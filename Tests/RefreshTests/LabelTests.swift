@@ -188,6 +188,46 @@ struct LabelTests {
       ])
   }
 
+  /// The lines are laid out once and handed to the canvas as they are, until the text, the
+  /// line limit or the cells and rows of the bounds change.
+  @Test func theLaidOutLinesAreKeptUntilWhatTheyDependOnChanges() {
+    let label = Label(frame: CGRect(x: 0, y: 0, width: 45, height: 80))
+    label.text = "下拉可以刷新了"
+    label.numberOfLines = 0
+    let canvas = LineRecorder()
+    func draw() -> [TextLine] {
+      label.draw(in: canvas)
+      return canvas.drawn.last ?? []
+    }
+    let first = draw()
+    #expect(first.map(\.text) == ["下拉", "可以", "刷新", "了"])
+    #expect(first.map(\.cellCount) == [4, 4, 4, 2])
+    // Drawn again, the same storage: nothing was wrapped or measured again.
+    #expect(storage(of: draw()) == storage(of: first))
+    label.frame.origin = CGPoint(x: 30, y: 30)
+    #expect(storage(of: draw()) == storage(of: first))
+    label.frame.size.width = 46  // still five cells
+    #expect(storage(of: draw()) == storage(of: first))
+    label.frame.size.width = 54
+    #expect(draw().map(\.text) == ["下拉可", "以刷新", "了"])
+    label.frame.size.height = 36
+    #expect(draw().map(\.text) == ["下拉可", "以刷…"])
+    label.numberOfLines = 1
+    #expect(draw().map(\.text) == ["下拉…"])
+    label.text = "Pull"
+    #expect(draw().map(\.text) == ["Pull"])
+    #expect(draw().map(\.cellCount) == [4])
+    label.text = nil
+    label.draw(in: canvas)
+    label.text = "Pull"
+    #expect(draw().map(\.text) == ["Pull"])
+    #expect(canvas.drawn.count == 10)
+  }
+
+  private func storage(of lines: [TextLine]) -> UnsafeRawPointer? {
+    lines.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
+
   @Test func drawsNothingWithoutTextOrRoom() {
     let label = Label(frame: CGRect(x: 0, y: 0, width: 8, height: 18))
     let canvas = CanvasCallRecorder()
@@ -223,4 +263,20 @@ extension CanvasCallRecorder.Call {
     if case .text(_, let rect, _, _) = self { return rect }
     return nil
   }
+}
+
+/// A canvas that keeps the lines it is handed.
+@MainActor
+private final class LineRecorder: Canvas {
+  var state = CanvasState(clip: .zero)
+  private(set) var drawn: [[TextLine]] = []
+  func fill(_ rect: CGRect, color: Color) {}
+  func drawText(_ text: String, in rect: CGRect, attributes: TextAttributes) {
+    Issue.record("a label hands its lines, not a string: \(text)")
+  }
+  func drawText(lines: [TextLine], in rect: CGRect, attributes: TextAttributes) {
+    drawn.append(lines)
+  }
+  func drawImage(_ image: Image, in rect: CGRect, tint: Color) {}
+  func drawSpinner(in rect: CGRect, color: Color, frame: Int) {}
 }

@@ -31,6 +31,19 @@ public protocol Canvas: AnyObject {
   ///   - attributes: Font, color and alignment.
   func drawText(_ text: String, in rect: CGRect, attributes: TextAttributes)
 
+  /// Draws lines of text already laid out, one per line of the rectangle, clipped to it.
+  ///
+  /// It draws what ``drawText(_:in:attributes:)`` draws for the lines joined with `\n`, which
+  /// is what the default implementation does; canvases implement it to use the lines and their
+  /// cell counts as they are, without splitting and measuring the text again. ``Label`` draws
+  /// with it.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines, top to bottom.
+  ///   - rect: The rectangle, in the drawing view's coordinates.
+  ///   - attributes: Font, color and alignment.
+  func drawText(lines: [TextLine], in rect: CGRect, attributes: TextAttributes)
+
   /// Draws an image centered in a rectangle, rotated by `state.rotation`.
   ///
   /// - Parameters:
@@ -46,4 +59,16 @@ public protocol Canvas: AnyObject {
   ///   - color: The indicator's color.
   ///   - frame: The animation frame, counting up while the indicator spins.
   func drawSpinner(in rect: CGRect, color: Color, frame: Int)
+}
+
+extension Canvas {
+  /// Draws the lines joined with `\n` by ``drawText(_:in:attributes:)``.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines, top to bottom.
+  ///   - rect: The rectangle, in the drawing view's coordinates.
+  ///   - attributes: Font, color and alignment.
+  public func drawText(lines: [TextLine], in rect: CGRect, attributes: TextAttributes) {
+    drawText(lines.map(\.text).joined(separator: "\n"), in: rect, attributes: attributes)
+  }
 }

@@ -26,6 +26,7 @@ open class Label: View {
       guard text != oldValue else { return }
       let oldSize = cachedNaturalSize ?? naturalSize(oldValue, numberOfLines)
       cachedNaturalSize = nil
+      drawnLayout = nil
       contentDidChange(resized: oldSize != intrinsicContentSize)
     }
   }
@@ -129,9 +130,13 @@ open class Label: View {
   /// Draws the text vertically centered in the bounds, cut with "…" to the cells and rows that
   /// fit; call `super` when you override it.
   ///
-  /// The canvas gets the lines joined with `\n`, in a rectangle as wide as the bounds and as high
-  /// as the lines, with the label's font, color and alignment. Nothing is drawn when the text is
-  /// empty or the bounds are narrower than one cell.
+  /// The canvas gets the lines (``Canvas/drawText(lines:in:attributes:)``), in a rectangle as
+  /// wide as the bounds and as high as the lines, with the label's font, color and alignment.
+  /// Nothing is drawn when the text is empty or the bounds are narrower than one cell.
+  ///
+  /// The lines are laid out once and kept until the text, ``numberOfLines`` or the cells and
+  /// rows the bounds hold change, so that a label drawn on every frame (a list scrolling) is
+  /// not wrapped and measured again each time.
   ///
   /// - Parameter canvas: Where to draw.
   open override func draw(in canvas: Canvas) {
@@ -140,16 +145,26 @@ open class Label: View {
     guard let text, !text.isEmpty, cells > 0, bounds.height > 0 else { return }
     let rows = max(1, Int(min(bounds.height / TextMetrics.lineHeight + 1e-9, 1e9)))
     let limit = numberOfLines == 0 ? rows : min(numberOfLines, rows)
-    let lines = TextMetrics.lines(of: text, numberOfLines: limit, maxWidth: bounds.width)
-      .map { TextMetrics.truncated($0, toCells: cells) }
+    let lines: [TextLine]
+    if let drawnLayout, drawnLayout.cells == cells, drawnLayout.limit == limit {
+      lines = drawnLayout.lines
+    } else {
+      lines = TextMetrics.lines(of: text, numberOfLines: limit, maxWidth: bounds.width)
+        .map { TextLine(TextMetrics.truncated($0, toCells: cells)) }
+      drawnLayout = (cells, limit, lines)
+    }
     let height = CGFloat(lines.count) * TextMetrics.lineHeight
     let rect = CGRect(
       x: bounds.minX, y: bounds.midY - height / 2, width: bounds.width, height: height)
     canvas.drawText(
-      lines.joined(separator: "\n"), in: rect,
+      lines: lines, in: rect,
       attributes: TextAttributes(
         fontSize: fontSize, isBold: isBold, color: textColor, alignment: textAlignment))
   }
+
+  /// The lines last drawn, with the cells per line and the line limit they were laid out for;
+  /// `nil` after the text changes. A cache of drawing, not state: nothing observes it.
+  private var drawnLayout: (cells: Int, limit: Int, lines: [TextLine])?
 
   private func naturalSize(_ text: String?, _ numberOfLines: Int) -> CGSize {
     let text = text ?? ""

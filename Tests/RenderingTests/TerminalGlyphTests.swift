@@ -1,0 +1,55 @@
+import Refresh
+import Testing
+
+@testable import Rendering
+
+/// A cell's character stored in eight bytes: every character comes back as it went in, with the
+/// width and cluster flag the renderer reads, and the cell holds no heap storage.
+@Suite("Terminal glyphs")
+struct TerminalGlyphTests {
+  /// One scalar, inline clusters of up to seven bytes, and clusters kept in the shared table.
+  static let characters: [Character] = [
+    " ", "a", "~", "\u{7}", "é", "e\u{301}", "…", "下", "ｶ", "❤", "❤️", "1️⃣", "👍", "👍🏽", "🇺🇦",
+    "👨‍👩‍👧", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "\u{FFFD}",
+  ]
+
+  @Test(arguments: characters)
+  func aCharacterComesBackWithItsWidthAndClusterFlag(_ character: Character) {
+    let glyph = TerminalGlyph(character)
+    #expect(glyph.character == character)
+    #expect(String(glyph.character).utf8.elementsEqual(String(character).utf8))
+    #expect(glyph.cellWidth == TextMetrics.cellWidth(of: character))
+    #expect(glyph.isCluster == (character.unicodeScalars.count > 1))
+    var bytes: [UInt8] = []
+    glyph.append(to: &bytes)
+    #expect(bytes == Array(String(character).utf8))
+  }
+
+  @Test func theSameLongClusterIsStoredOnceAndComparesEqual() {
+    let family: Character = "👨‍👩‍👧"
+    #expect(TerminalGlyph(family) == TerminalGlyph(family))
+    #expect(TerminalGlyph(family) != TerminalGlyph("👨‍👩‍👦"))
+    #expect(TerminalGlyph(family).character == family)
+  }
+
+  /// What a terminal is sent: canonically equivalent spellings are different bytes.
+  @Test func glyphsCompareByTheirBytes() {
+    #expect(Character("é") == Character("e\u{301}"))
+    #expect(TerminalGlyph("é") != TerminalGlyph("e\u{301}"))
+    #expect(TerminalGlyph(ascii: 0x61) == TerminalGlyph("a"))
+  }
+
+  @Test func aCellIsSixteenBytesOfPlainMemory() {
+    #expect(MemoryLayout<TerminalCell>.stride == 16)
+    #expect(_isPOD(TerminalCell.self))
+  }
+
+  @Test func settingACellsCharacterStoresIt() {
+    var cell = TerminalCell(foreground: 0, background: 15)
+    #expect(cell.character == " ")
+    cell.character = "👍🏽"
+    #expect(cell.character == "👍🏽")
+    #expect(cell.isCluster)
+    #expect(cell.blanked.character == " ")
+  }
+}
