@@ -5,7 +5,9 @@ import Testing
 
 @testable import Rendering
 
-/// The terminal canvas writes a line of printable ASCII a byte per cell: it must draw what the
+/// Laid-out lines on the terminal canvas.
+///
+/// A line of printable ASCII is written a byte per cell: it must draw what the
 /// character-by-character way draws, and lines what their text joined with `\n` draws. Seeded
 /// random texts (ASCII, wide, emoji, marks, controls), rectangles, alignments, clips and
 /// opacities.

@@ -162,7 +162,8 @@ open class Label: View {
         fontSize: fontSize, isBold: isBold, color: textColor, alignment: textAlignment))
   }
 
-  /// The lines last drawn, with the cells per line and the line limit they were laid out for;
+  /// The lines last drawn, with the cells per line and the line limit they were laid out for.
+  ///
   /// `nil` after the text changes. A cache of drawing, not state: nothing observes it.
   private var drawnLayout: (cells: Int, limit: Int, lines: [TextLine])?
 
