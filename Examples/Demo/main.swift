@@ -101,8 +101,9 @@ do {
   let host = try TerminalHost()
   if let recordingPath { host.recordingPath = recordingPath }
   let app = DemoApp(window: host.window)
+  // The demo's own keys; the list's keys are the host's (the library's bindings).
   host.onKey = { key in
-    app.handle(key)
+    if app.handleOwnKey(key) { host.takeKey() }
     if app.shouldQuit { host.stop() }
   }
   host.onResize = { columns, rows in app.resize(columns: columns, rows: rows) }

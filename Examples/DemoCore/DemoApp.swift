@@ -63,28 +63,11 @@ public final class DemoApp {
   /// The largest screen the app lays out, in cells; larger terminals show it in the corner.
   public static let maximumSize = TerminalHost.maximumSize
 
-  /// The keys: the one table behind the help text, the title bar and ``handle(_:)``.
+  /// The demo's own keys, behind the help text, the title bar and ``handleOwnKey(_:)``.
+  ///
+  /// The list's keys (↑ ↓ j k, PgUp PgDn Space, Home End g G, Enter,
+  /// r F5) are the library's (`InputDispatcher.defaultKeyBindings`).
   public static let keyBindings: [KeyBinding] = [
-    // Arrows scroll like a wheel, so holding ↑ at the top pulls the header down.
-    KeyBinding([.up, .character("k")], "↑ k", "scroll up; held at the top, pull the header down") {
-      $0.scroll.scroll(by: CGPoint(x: 0, y: -2 * TextMetrics.lineHeight))
-    },
-    KeyBinding([.down, .character("j")], "↓ j", "scroll down") {
-      $0.scroll.scroll(by: CGPoint(x: 0, y: 2 * TextMetrics.lineHeight))
-    },
-    KeyBinding([.pageUp], "PgUp", "scroll a page up") { $0.scrollAnimated(byPages: -1) },
-    KeyBinding([.pageDown, .character(" ")], "PgDn Space", "scroll a page down") {
-      $0.scrollAnimated(byPages: 1)
-    },
-    KeyBinding([.home], "Home", "go to the top") {
-      $0.scroll.setContentOffset($0.scroll.minimumContentOffset, animated: true)
-    },
-    KeyBinding([.end], "End", "go to the bottom (the footer loads the next page)") {
-      $0.scroll.setContentOffset($0.scroll.maximumContentOffset, animated: true)
-    },
-    KeyBinding([.character("r")], "r", "refresh", titleHint: "r refresh") {
-      $0.scroll.header?.beginRefreshing()
-    },
     KeyBinding(
       [.character("h")], "h",
       "next header: normal, gif, the seed controls (letters, colored, ...)",
@@ -104,12 +87,22 @@ public final class DemoApp {
     ) { $0.shouldQuit = true },
   ]
 
-  /// The key table as the help prints it, one binding a line.
-  public static var keyHelp: String {
-    keyBindings.map { binding in
-      let names = binding.keyNames.padding(toLength: 13, withPad: " ", startingAt: 0)
-      return "  \(names)\(binding.summary)"
+  /// The list's keys, from the library, as the help prints them, one command a line.
+  public static var listKeyHelp: String {
+    let dispatcher = InputDispatcher(window: Window(frame: .zero, clock: ManualFrameClock()))
+    return ListViewCommand.allCases.map { command in
+      helpLine(dispatcher.keyNames(for: command), command.description)
     }.joined(separator: "\n")
+  }
+
+  /// The keys as the help prints them: the list's, then the demo's own, one a line.
+  public static var keyHelp: String {
+    ([listKeyHelp] + keyBindings.map { helpLine($0.keyNames, $0.summary) })
+      .joined(separator: "\n")
+  }
+
+  private static func helpLine(_ names: String, _ summary: String) -> String {
+    "  \(names.padding(toLength: 13, withPad: " ", startingAt: 0))\(summary)"
   }
 
   /// The window of the view tree, on the clock the app was given.
@@ -220,6 +213,7 @@ public final class DemoApp {
     installFooter()
     source.items = service.feed.items
     scroll.dataSource = source
+    scroll.delegate = source
     scroll.reloadData()
     scroll.contentOffset = scroll.minimumContentOffset
   }
@@ -318,14 +312,6 @@ public final class DemoApp {
     titleBar.setNeedsDisplay()
   }
 
-  private func scrollAnimated(byPages pages: CGFloat) {
-    let line = TextMetrics.lineHeight
-    let page = max(line, scroll.frame.height - 2 * line)
-    let target = scroll.clampedOffset(
-      CGPoint(x: scroll.contentOffset.x, y: scroll.contentOffset.y + pages * page))
-    scroll.setContentOffset(target, animated: true)
-  }
-
   // MARK: Input
 
   /// Handles one event: a key from the table, or a mouse report as a gesture.
@@ -338,12 +324,27 @@ public final class DemoApp {
     }
   }
 
-  /// Runs the binding of a key, if it has one.
+  /// Handles a key: the demo's own binding, or else the list's (the library's key bindings,
+  /// through ``dispatcher``).
   ///
   /// - Parameter key: The key.
   public func handle(_ key: Key) {
-    Self.keyBindings.first { $0.keys.contains(key) }?.action(self)
+    if !handleOwnKey(key) { dispatcher.handle(.key(key)) }
+  }
+
+  /// Runs the demo's own binding of a key, if it has one; on a terminal the host's dispatcher
+  /// gives the list the keys this leaves.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: Whether the key is one of the demo's own.
+  @discardableResult
+  public func handleOwnKey(_ key: Key) -> Bool {
+    guard let binding = Self.keyBindings.first(where: { $0.keys.contains(key) }) else {
+      return false
+    }
+    binding.action(self)
     titleBar.setNeedsDisplay()
+    return true
   }
 
   // MARK: Drawing
@@ -351,7 +352,8 @@ public final class DemoApp {
   /// The title bar's text.
   public var titleText: String {
     let language = Self.languages[languageIndex]
-    let hints = Self.keyBindings.compactMap(\.titleHint).joined(separator: " · ")
+    let hints = (["r refresh"] + Self.keyBindings.compactMap(\.titleHint))
+      .joined(separator: " · ")
     return " swift-refresh · header \(headerStyles[headerStyleIndex].name)"
       + " · footer \(usesAutoFooter ? "Auto" : "Back") · \(language) · \(hints)"
   }

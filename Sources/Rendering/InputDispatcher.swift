@@ -22,15 +22,87 @@ import Refresh
 ///   ``velocitySampleDuration`` seconds, so a quick flick flings the content.
 /// - A wheel notch scrolls the deepest scroll model under the pointer by ``wheelStep``
 ///   (`ScrollModel/scroll(by:)`): at the top, turning the wheel up pulls a header down.
-/// - A press and release on the same cell is also a tap (`Window/sendTap(at:)`).
-/// - Keys go to ``onKey``.
+/// - A press and release on the same cell is also a tap (`Window/sendTap(at:)`): on a
+///   `ListView`'s row, it selects the row and tells the list's delegate.
+/// - Keys go to ``onKey`` first; the keys it leaves (it takes one by calling ``takeKey()``)
+///   go to the ``keyTarget`` list through ``keyBindings``: ↑ ↓ `k` `j` move the selection,
+///   PgUp PgDn Space scroll a screen, Home End `g` `G` go to the ends, Enter activates the
+///   selected row, `r` and F5 refresh as a pull does (`ListView/perform(_:)`).
 @MainActor
 public final class InputDispatcher {
   /// The window whose views receive the gestures.
   public let window: Window
 
-  /// Called with every key.
+  /// Called with every key first, before ``keyBindings``; call ``takeKey()`` in it to keep
+  /// the key from them.
+  ///
+  /// ```swift
+  /// dispatcher.onKey = { key in
+  ///   if key == .character("r") {  // this app's `r` is its own
+  ///     reloadEverything()
+  ///     dispatcher.takeKey()
+  ///   }
+  /// }
+  /// ```
   public var onKey: ((Key) -> Void)?
+
+  /// The keys a list answers when ``onKey`` leaves them, and what each asks of it.
+  ///
+  /// They are ``defaultKeyBindings`` unless changed: remove a key to leave it unbound, or bind
+  /// another.
+  public var keyBindings: [Key: ListViewCommand] = InputDispatcher.defaultKeyBindings
+
+  /// The keys a terminal user expects of a list, as `less`, `tig` and table views answer them:
+  /// ↑ ↓ and `k` `j` a row, PgUp PgDn and Space a screen, Home End and `g` `G` the ends, Enter
+  /// the selected row, `r` and F5 a refresh.
+  public static let defaultKeyBindings: [Key: ListViewCommand] = [
+    .up: .moveUp, .character("k"): .moveUp,
+    .down: .moveDown, .character("j"): .moveDown,
+    .pageUp: .pageUp, .pageDown: .pageDown, .character(" "): .pageDown,
+    .home: .top, .character("g"): .top,
+    .end: .bottom, .character("G"): .bottom,
+    .enter: .activate,
+    .character("r"): .refresh, .function(5): .refresh,
+  ]
+
+  /// The keys bound to each command, in the order a help text lists them ("↑ k").
+  ///
+  /// - Parameter command: A command.
+  /// - Returns: Its keys' names, separated by spaces, or an empty string when none is bound.
+  public func keyNames(for command: ListViewCommand) -> String {
+    let order: [Key] = [
+      .up, .down, .pageUp, .pageDown, .home, .end, .enter, .function(5), .character(" "),
+    ]
+    let keys = keyBindings.filter { $0.value == command }.map(\.key).sorted { first, second in
+      let a = order.firstIndex(of: first) ?? order.count
+      let b = order.firstIndex(of: second) ?? order.count
+      return a != b ? a < b : first.name < second.name
+    }
+    return keys.map(\.name).joined(separator: " ")
+  }
+
+  /// The list the keys go to when none is set as ``keyTarget``.
+  public weak var focusedList: ListView?
+
+  /// The list that receives the keys ``onKey`` leaves: ``focusedList`` (a press on a list
+  /// focuses it) while it is in the window and shown, otherwise the frontmost shown list in
+  /// the window.
+  public var keyTarget: ListView? {
+    if let focusedList, focusedList.window === window, !Self.isHidden(focusedList) {
+      return focusedList
+    }
+    return Self.frontmostList(in: window)
+  }
+
+  /// Keeps the key being handled by ``onKey`` from ``keyBindings``.
+  ///
+  /// Call it from ``onKey``; elsewhere it does nothing.
+  public func takeKey() {
+    if isHandlingKey { keyWasTaken = true }
+  }
+
+  private var isHandlingKey = false
+  private var keyWasTaken = false
 
   /// Called with every mouse event, after it was turned into a gesture.
   public var onMouse: ((MouseEvent) -> Void)?
@@ -88,11 +160,40 @@ public final class InputDispatcher {
   /// - Parameter event: A key or a mouse event.
   public func handle(_ event: InputEvent) {
     switch event {
-    case .key(let key): onKey?(key)
+    case .key(let key): handle(key)
     case .mouse(let mouse):
       handle(mouse)
       onMouse?(mouse)
     }
+  }
+
+  private func handle(_ key: Key) {
+    isHandlingKey = true
+    keyWasTaken = false
+    onKey?(key)
+    isHandlingKey = false
+    guard !keyWasTaken, let command = keyBindings[key], let list = keyTarget else { return }
+    list.perform(command)
+  }
+
+  /// Whether a view or one of its ancestors is hidden.
+  private static func isHidden(_ view: View) -> Bool {
+    var current: View? = view
+    while let view = current {
+      if view.isHidden { return true }
+      current = view.superview
+    }
+    return false
+  }
+
+  /// The frontmost shown list in a view's subtree, searching the front subviews first.
+  private static func frontmostList(in view: View) -> ListView? {
+    guard !view.isHidden else { return nil }
+    if let list = view as? ListView { return list }
+    for subview in view.subviews.reversed() {
+      if let list = frontmostList(in: subview) { return list }
+    }
+    return nil
   }
 
   private func handle(_ mouse: MouseEvent) {
@@ -104,6 +205,7 @@ public final class InputDispatcher {
       pressedCell = (mouse.column, mouse.row)
       movedOffTheCell = false
       guard let scroll = scrollModel(at: point) else { return }
+      if let list = scroll as? ListView { focusedList = list }
       draggedScrollModel = scroll
       let local = position(of: point, in: scroll)
       samples = [(window.clock.now, local)]

@@ -157,6 +157,8 @@ public struct InputParser: Sendable {
         case 4, 8: .end
         case 5: .pageUp
         case 6: .pageDown
+        // xterm's function keys (`ESC [ 15 ~` is F5); 11 to 14 are rxvt's F1 to F4.
+        case let number?: Self.functionKeyCodes[number].map { .function($0) }
         default: nil
         }
       } else {
@@ -165,9 +167,20 @@ public struct InputParser: Sendable {
     return key.map { .event(.key($0), length: length) } ?? .skip(length: length)
   }
 
-  /// The key a cursor sequence's final byte names, in both its `ESC [` and `ESC O` forms.
+  /// The function keys of `ESC [ n ~` sequences, by `n` (xterm's numbering, which skips 16
+  /// and 22).
+  private static let functionKeyCodes: [Int: Int] = [
+    11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 17: 6, 18: 7, 19: 8, 20: 9, 21: 10, 23: 11, 24: 12,
+  ]
+
+  /// The key a cursor sequence's final byte names, in both its `ESC [` and `ESC O` forms (F1 to
+  /// F4 are `ESC O P` to `ESC O S`).
   private static func cursorKey(final: UInt8) -> Key? {
     switch final {
+    case UInt8(ascii: "P"): .function(1)
+    case UInt8(ascii: "Q"): .function(2)
+    case UInt8(ascii: "R"): .function(3)
+    case UInt8(ascii: "S"): .function(4)
     case UInt8(ascii: "A"): .up
     case UInt8(ascii: "B"): .down
     case UInt8(ascii: "C"): .right

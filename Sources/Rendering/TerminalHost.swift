@@ -64,10 +64,18 @@ public final class TerminalHost {
   /// Turns the input into gestures and keys.
   public let dispatcher: InputDispatcher
 
-  /// Called with every key but the ``quitKeys``.
+  /// Called with every key but the ``quitKeys``, first: the keys it leaves go to the list
+  /// (`InputDispatcher/keyBindings`: ↑ ↓ j k, PgUp PgDn Space, Home End g G, Enter, r F5); call
+  /// ``takeKey()`` in it to keep a key for the app alone.
   public var onKey: ((Key) -> Void)? {
     get { dispatcher.onKey }
     set { dispatcher.onKey = newValue }
+  }
+
+  /// Keeps the key ``onKey`` is handling from the list's key bindings
+  /// (`InputDispatcher/takeKey()`).
+  public func takeKey() {
+    dispatcher.takeKey()
   }
 
   /// Called after the window took a new terminal size, in cells.

@@ -53,14 +53,24 @@ struct DemoAppTests {
     #expect(app.statusText.contains("header idle"))
   }
 
-  @Test func holdingUpAtTheTopPullsAndReleasesAfterAPause() {
-    for _ in 0..<8 {
-      app.handle(.key(.up))
-      clock.advance(by: 0.05)
-    }
+  @Test func rPullsTheHeaderDownAndReleasesIt() {
+    app.handle(.key(.character("r")))
+    for _ in 0..<20 { clock.advance(by: 1.0 / 60) }
+    #expect(app.screenText().contains("Release to refresh"))
     #expect(app.scroll.header?.state == .pulling)
-    clock.advance(by: 0.2)  // the key stopped repeating
+    for _ in 0..<30 { clock.advance(by: 1.0 / 60) }
     #expect(app.scroll.header?.state == .refreshing)
+    #expect(app.screenText().contains("Loading..."))
+  }
+
+  @Test func theArrowsMoveTheSelectionThroughTheFeed() {
+    app.handle(.key(.down))
+    app.handle(.key(.character("j")))
+    #expect(app.scroll.selectedRow == 1)
+    // The selected post leaves its shade to the list's highlight.
+    clock.advance(by: 0)
+    #expect(app.scroll.viewForRow(at: 1)?.backgroundColor == nil)
+    #expect(app.scroll.viewForRow(at: 0)?.backgroundColor != nil)
   }
 
   @Test func theWheelAtTheTopPullsToo() {

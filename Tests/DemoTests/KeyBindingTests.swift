@@ -9,8 +9,14 @@ import Testing
 struct KeyBindingTests {
   @Test func everyBindingIsInTheHelp() {
     let help = DemoApp.keyHelp.split(separator: "\n")
-    #expect(help.count == DemoApp.keyBindings.count)
-    for (line, binding) in zip(help, DemoApp.keyBindings) {
+    let commands = ListViewCommand.allCases
+    #expect(help.count == commands.count + DemoApp.keyBindings.count)
+    // The library's list keys first, then the demo's own.
+    for (line, command) in zip(help, commands) {
+      #expect(line.hasSuffix(command.description))
+    }
+    #expect(help[0].hasPrefix("  ↑ k"))
+    for (line, binding) in zip(help.dropFirst(commands.count), DemoApp.keyBindings) {
       #expect(line.hasPrefix("  \(binding.keyNames)"))
       #expect(line.hasSuffix(binding.summary))
     }
@@ -19,13 +25,14 @@ struct KeyBindingTests {
   @Test func theTitleBarShowsTheHintsInTableOrder() {
     let app = DemoApp(clock: ManualFrameClock(), columns: 200, rows: 10)
     let hints = DemoApp.keyBindings.compactMap(\.titleHint)
-    #expect(hints == ["r refresh", "h header", "f footer", "l language", "q quit"])
-    #expect(app.titleText.hasSuffix(hints.joined(separator: " · ")))
+    #expect(hints == ["h header", "f footer", "l language", "q quit"])
+    #expect(app.titleText.hasSuffix((["r refresh"] + hints).joined(separator: " · ")))
   }
 
-  @Test func noKeyIsBoundTwice() {
+  @Test func noKeyIsBoundTwiceNorTakesAListKey() {
     let keys = DemoApp.keyBindings.flatMap(\.keys)
     #expect(Set(keys).count == keys.count)
+    #expect(Set(keys).isDisjoint(with: InputDispatcher.defaultKeyBindings.keys))
   }
 
   @Test func anUnboundKeyDoesNothing() {

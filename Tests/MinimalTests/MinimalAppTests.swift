@@ -68,6 +68,54 @@ struct MinimalAppTests {
     #expect(app.waitForExit() == 0)
   }
 
+  /// The keys, as xterm sends them.
+  static let down = "\u{1B}[B"
+  static let pageDown = "\u{1B}[6~"
+  static let home = "\u{1B}[H"
+  static let end = "\u{1B}[F"
+  static let f5 = "\u{1B}[15~"
+
+  @Test func theKeyboardAloneSelectsPagesLoadsAndRefreshes() throws {
+    let app = try TerminalProcess(product: "refresh-minimal")
+    #expect(app.waitFor("Post #100"), "\(app.screen.text)")
+
+    // ↓ selects the first row, then moves the selection: 24 presses reach the last row on
+    // the screen (#77) without scrolling; the 25th scrolls one row to show #76.
+    for _ in 0..<24 { app.send(Self.down) }
+    #expect(!app.waitFor("Post #76", seconds: 0.5), "\(app.screen.text)")
+    app.send(Self.down)
+    #expect(app.waitFor("Post #76"), "\(app.screen.text)")
+    #expect(app.waitUntil { !$0.text.contains("Post #100") }, "\(app.screen.text)")
+
+    // PgDn reaches the end: the footer comes into view and loads the next page.
+    app.send(Self.pageDown)
+    #expect(app.waitFor("Loading..."), "\(app.screen.text)")
+    #expect(app.waitUntil { !$0.text.contains("Loading...") }, "\(app.screen.text)")
+    // End goes to the new end, which loads again: posts down to #21.
+    app.send(Self.end)
+    #expect(app.waitFor("Post #41"), "\(app.screen.text)")
+    #expect(app.waitFor("Loading..."), "\(app.screen.text)")
+    #expect(app.waitUntil { !$0.text.contains("Loading...") }, "\(app.screen.text)")
+
+    // Home, then `r`: the header is pulled into view, armed, released, and refreshes.
+    app.send(Self.home)
+    #expect(app.waitFor("Post #100"), "\(app.screen.text)")
+    app.send("r")
+    #expect(app.waitFor("Pull down to refresh"), "\(app.screen.text)")
+    #expect(app.waitFor("Release to refresh"), "\(app.screen.text)")
+    #expect(app.waitFor("Loading..."), "\(app.screen.text)")
+    #expect(app.waitFor("Post #103"), "\(app.screen.text)")
+    #expect(app.waitUntil { !$0.text.contains("Loading...") }, "\(app.screen.text)")
+    // F5 does the same.
+    app.send(Self.f5)
+    #expect(app.waitFor("Release to refresh"), "\(app.screen.text)")
+    #expect(app.waitFor("Post #106"), "\(app.screen.text)")
+
+    app.send("q")
+    #expect(app.waitForExit() == 0)
+    #expect(app.isRestored)
+  }
+
   @Test func followsAResize() throws {
     let app = try TerminalProcess(product: "refresh-minimal")
     #expect(app.waitFor("Post #100"))

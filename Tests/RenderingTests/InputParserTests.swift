@@ -10,7 +10,23 @@ struct InputParserTests {
     ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end),
     ("\u{1B}[1;5A", .up), ("\r", .enter), ("\t", .tab), ("\u{7F}", .backspace),
     ("q", .character("q")), ("\u{03}", .control(3)), ("好", .character("好")),
+    // Function keys: xterm's F5 and F12, SS3 F1 and F4, rxvt's F1, a modified F5.
+    ("\u{1B}[15~", .function(5)), ("\u{1B}[24~", .function(12)), ("\u{1B}OP", .function(1)),
+    ("\u{1B}OS", .function(4)), ("\u{1B}[11~", .function(1)), ("\u{1B}[15;2~", .function(5)),
   ]
+
+  @Test func unknownTildeSequencesAreDropped() {
+    var parser = InputParser()
+    #expect(parser.feed(Array("\u{1B}[16~\u{1B}[99~j".utf8)) == [.key(.character("j"))])
+  }
+
+  @Test(arguments: [
+    (Key.up, "↑"), (.pageDown, "PgDn"), (.character(" "), "Space"), (.function(5), "F5"),
+    (.character("G"), "G"), (.control(3), "Ctrl-C"), (.enter, "Enter"),
+  ])
+  func keysHaveTheNamesAHelpShows(key: Key, name: String) {
+    #expect(key.name == name)
+  }
 
   @Test(arguments: keys)
   func keySequences(bytes: String, key: Key) {

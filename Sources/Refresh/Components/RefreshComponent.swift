@@ -121,6 +121,8 @@ open class RefreshComponent: View {
 
   /// Calls the target's method on the target it is given.
   var refreshingTargetAction: ((AnyObject) -> Void)?
+  /// The played pull of `beginRefreshingByPulling()` under way, if any.
+  var playedPull: ClockTask?
 
   /// The asynchronous refreshing action in progress, if any.
   var refreshingTask: Task<Void, Never>?

@@ -48,6 +48,8 @@ open class ListView: ScrollModel {
   private var reusableViews: [View] = []
   private var needsReload = true
   private var offsetToken: ObservationToken?
+  /// The selected row, its highlight and the delegate (see `ListView+Keyboard.swift`).
+  let selection = ListViewSelection()
 
   /// Creates an empty list; set ``dataSource`` to fill it.
   ///
@@ -80,6 +82,7 @@ open class ListView: ScrollModel {
     shownRows = 0..<0
     contentSize = CGSize(width: bounds.width, height: top)
     layoutRows()
+    selectionDidReload()
   }
 
   /// Tells the list that rows were inserted in the data source at these (new) positions, and
@@ -97,6 +100,7 @@ open class ListView: ScrollModel {
     let isAtTop = top <= minimumContentOffset.y + 0.5
     let firstShown = rowTops.count > 1 ? row(atContentY: max(top, 0)) : nil
     reloadData()
+    selectionDidInsertRows(rows)
     guard !isAtTop, var anchor = firstShown else { return }
     var added: CGFloat = 0
     for row in Set(rows).sorted() where row >= 0 && row <= anchor && row < numberOfRows {
@@ -137,6 +141,26 @@ open class ListView: ScrollModel {
   /// - Returns: Its view, or `nil` when it has none.
   public func viewForRow(at row: Int) -> View? {
     rowViews[row]
+  }
+
+  // MARK: Drawing and taps
+
+  /// Draws the selected row's highlight behind the rows; overrides must call `super`.
+  ///
+  /// - Parameter canvas: Where to draw.
+  open override func draw(in canvas: Canvas) {
+    super.draw(in: canvas)
+    drawSelection(in: canvas)
+  }
+
+  /// A tap on a row selects it and tells the ``delegate``
+  /// (``ListViewDelegate/listView(_:didSelectRowAt:)``), after ``View/onTap``, which takes
+  /// the tap when set; overrides must call `super`.
+  ///
+  /// - Parameter point: Where the tap landed, in content coordinates.
+  /// - Returns: Whether the tap was taken.
+  open override func handleTap(at point: CGPoint) -> Bool {
+    super.handleTap(at: point) || tapRow(at: point)
   }
 
   // MARK: Layout

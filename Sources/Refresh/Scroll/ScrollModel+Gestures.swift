@@ -115,9 +115,13 @@ extension ScrollModel {
     stopScrolling()
     let task = clock.addFrameHandler { [weak self] _ in self?.advanceMovement() }
     movement = Movement(
-      kind: .animation(from: contentOffset, to: offset, duration: 0.3), start: clock.now,
+      kind: .animation(from: contentOffset, to: offset, duration: Self.animatedScrollDuration),
+      start: clock.now,
       task: task)
   }
+
+  /// How long ``setContentOffset(_:animated:)`` takes: 0.3 seconds, as `UIScrollView`'s.
+  static let animatedScrollDuration: TimeInterval = 0.3
 
   /// Stops deceleration, springing back and animated scrolling where the content is now.
   public func stopScrolling() {
@@ -259,7 +263,8 @@ extension ScrollModel {
     case .animation(let from, let to, let duration):
       let fraction = duration > 0 ? min(elapsed / duration, 1) : 1
       let eased = CGFloat(AnimationCurve.easeInOut(fraction))
-      setOffsetByItself(from.interpolated(to: to, fraction: eased))
+      // The last frame lands on the target itself, not on what the solved curve rounds to.
+      setOffsetByItself(fraction >= 1 ? to : from.interpolated(to: to, fraction: eased))
       if fraction >= 1 { stopScrolling() }
     }
   }

@@ -379,6 +379,22 @@ open class View: Observable {
   /// - Parameter canvas: Where to draw.
   open func draw(in canvas: Canvas) {}
 
+  // MARK: - Taps
+
+  /// Takes a tap at a point in the view's own coordinates (see ``Window/sendTap(at:)``): calls
+  /// ``onTap``, and returns whether the view took the tap.
+  ///
+  /// Override it to act on where the tap landed (a list selects the row there), and call
+  /// `super` first, so that ``onTap`` still runs.
+  ///
+  /// - Parameter point: Where the tap landed, in this view's coordinates.
+  /// - Returns: Whether the tap was taken; when not, it goes on to the superview.
+  open func handleTap(at point: CGPoint) -> Bool {
+    guard let onTap else { return false }
+    onTap(self)
+    return true
+  }
+
   // MARK: - Hit testing
 
   /// The deepest visible, interactive view containing a point, or `nil`.

@@ -67,17 +67,18 @@ open class Window: View {
     return pending(self, shown: true)
   }
 
-  /// Delivers a tap at a point to the deepest view there that has an ``View/onTap`` handler (or
-  /// whose ancestor has one).
+  /// Delivers a tap at a point to the deepest view there that takes it
+  /// (``View/handleTap(at:)``: one with an ``View/onTap`` handler, a list's row), or to the
+  /// nearest of its ancestors that does.
   ///
   /// - Parameter point: The point in window coordinates.
-  /// - Returns: Whether a handler received the tap.
+  /// - Returns: Whether a view took the tap.
   @discardableResult
   public func sendTap(at point: CGPoint) -> Bool {
     var view = hitTest(point)
     while let current = view {
-      if let onTap = current.onTap {
-        onTap(current)
+      let origin = current.convert(CGPoint.zero, to: nil)
+      if current.handleTap(at: CGPoint(x: point.x - origin.x, y: point.y - origin.y)) {
         return true
       }
       view = current.superview

@@ -1,0 +1,160 @@
+import Foundation
+import Refresh
+import Testing
+
+@testable import Rendering
+
+/// Labels of 18-point rows: one terminal line each.
+@MainActor
+final class LineSource: ListViewDataSource {
+  var lines = (1...40).map { "line \($0)" }
+  func numberOfRows(in listView: ListView) -> Int { lines.count }
+  func listView(_ listView: ListView, heightForRowAt row: Int) -> CGFloat { 18 }
+  func listView(_ listView: ListView, viewForRowAt row: Int, reusing view: View?) -> View {
+    let label = view as? Label ?? Label()
+    label.text = lines[row]
+    return label
+  }
+}
+
+/// A 40 × 12-cell window with a list of forty one-line rows below a one-line bar.
+@MainActor
+@Suite("InputDispatcher: the keys a list answers, after the app's onKey")
+struct InputDispatcherKeyTests {
+  let clock = ManualFrameClock()
+  let window: Window
+  let list: ListView
+  let source = LineSource()
+  let dispatcher: InputDispatcher
+
+  init() {
+    window = Window(frame: CGRect(x: 0, y: 0, width: 360, height: 216), clock: clock)
+    list = ListView(frame: CGRect(x: 0, y: 18, width: 360, height: 198))
+    list.dataSource = source
+    window.addSubview(list)
+    dispatcher = InputDispatcher(window: window)
+    clock.advance(by: 0)
+  }
+
+  func key(_ key: Key) {
+    dispatcher.handle(.key(key))
+  }
+
+  func settle() {
+    for _ in 0..<30 { clock.advance(by: 1.0 / 60) }
+  }
+
+  @Test(arguments: [
+    (Key.down, ListViewCommand.moveDown), (.character("j"), .moveDown), (.up, .moveUp),
+    (.character("k"), .moveUp), (.pageUp, .pageUp), (.pageDown, .pageDown),
+    (.character(" "), .pageDown), (.home, .top), (.character("g"), .top), (.end, .bottom),
+    (.character("G"), .bottom), (.enter, .activate), (.character("r"), .refresh),
+    (.function(5), .refresh),
+  ])
+  func theDefaultBindings(key: Key, command: ListViewCommand) {
+    #expect(InputDispatcher.defaultKeyBindings[key] == command)
+  }
+
+  @Test func everyCommandHasAKey() {
+    for command in ListViewCommand.allCases {
+      #expect(!dispatcher.keyNames(for: command).isEmpty, "\(command)")
+    }
+    #expect(dispatcher.keyNames(for: .moveDown) == "↓ j")
+    #expect(dispatcher.keyNames(for: .pageDown) == "PgDn Space")
+    #expect(dispatcher.keyNames(for: .refresh) == "F5 r")
+  }
+
+  @Test func keysMoveTheSelectionAndPageTheList() {
+    key(.character("j"))
+    key(.down)
+    #expect(list.selectedRow == 1)
+    key(.end)
+    settle()
+    #expect(list.selectedRow == 39)
+    #expect(list.contentOffset.y == 522)  // 40 lines of 18, less 198
+    key(.character("g"))
+    settle()
+    #expect(list.contentOffset.y == 0)
+    key(.character(" "))
+    settle()
+    #expect(list.contentOffset.y == 180)  // 198 less a line
+  }
+
+  @Test func onKeySeesEveryKeyFirstAndCanTakeIt() {
+    var seen: [Key] = []
+    dispatcher.onKey = { [dispatcher] key in
+      seen.append(key)
+      if key == .character("j") { dispatcher.takeKey() }
+    }
+    key(.character("j"))
+    #expect(list.selectedRow == nil)  // taken
+    key(.down)
+    #expect(list.selectedRow == 0)  // left to the list
+    key(.character("z"))
+    #expect(seen == [.character("j"), .down, .character("z")])
+    // Outside onKey, takeKey does nothing.
+    dispatcher.takeKey()
+    key(.down)
+    #expect(list.selectedRow == 1)
+  }
+
+  @Test func aRemovedBindingLeavesTheKeyUnbound() {
+    dispatcher.keyBindings[.character("j")] = nil
+    dispatcher.keyBindings[.character("n")] = .moveDown
+    key(.character("j"))
+    #expect(list.selectedRow == nil)
+    key(.character("n"))
+    #expect(list.selectedRow == 0)
+  }
+
+  @Test func keysGoToTheFrontmostShownListOrTheOnePressed() {
+    let other = ListView(frame: CGRect(x: 180, y: 18, width: 180, height: 198))
+    other.dataSource = source
+    window.addSubview(other)
+    clock.advance(by: 0)
+    #expect(dispatcher.keyTarget === other)
+    other.isHidden = true
+    #expect(dispatcher.keyTarget === list)
+    other.isHidden = false
+    // A press on the first list (column 2) focuses it.
+    dispatcher.handle(.mouse(MouseEvent(kind: .press, column: 2, row: 3)))
+    dispatcher.handle(.mouse(MouseEvent(kind: .release, column: 2, row: 3)))
+    #expect(dispatcher.keyTarget === list)
+    other.removeFromSuperview()
+    list.removeFromSuperview()
+    #expect(dispatcher.keyTarget == nil)
+    key(.down)  // nothing to answer it: ignored
+  }
+
+  @Test func aClickSelectsTheRowUnderThePointer() {
+    final class Opened: ListViewDelegate {
+      var rows: [Int] = []
+      func listView(_ listView: ListView, didSelectRowAt row: Int) { rows.append(row) }
+    }
+    let opened = Opened()
+    list.delegate = opened
+    // Screen row 4 is the list's line 3 (the list starts one line down).
+    dispatcher.handle(.mouse(MouseEvent(kind: .press, column: 10, row: 4)))
+    dispatcher.handle(.mouse(MouseEvent(kind: .release, column: 10, row: 4)))
+    #expect(list.selectedRow == 3)
+    key(.enter)
+    #expect(opened.rows == [3, 3])
+  }
+
+  @Test func theSelectionIsDrawnBehindItsRow() {
+    list.selectRow(at: 2)
+    let canvas = TerminalCanvas(columns: 40, rows: 12)
+    window.layoutIfNeeded()
+    window.render(in: canvas)
+    let highlight = ListView.defaultSelectionColor.xterm256Index
+    // Screen row 3 is list row 2: highlighted across, its text kept.
+    #expect((0..<40).allSatisfy { canvas[$0, 3].background == highlight })
+    #expect(canvas.grid.text.split(separator: "\n")[3].hasPrefix("line 3"))
+    #expect(canvas[0, 2].background != highlight)
+    #expect(canvas[0, 4].background != highlight)
+    list.selectionColor = nil
+    let plain = TerminalCanvas(columns: 40, rows: 12)
+    window.render(in: plain)
+    #expect(plain[0, 3].background != highlight)
+  }
+}
