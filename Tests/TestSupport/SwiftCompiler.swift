@@ -134,8 +134,12 @@ public enum SwiftCompiler {
     return Result(status: status, output: output, fixIts: fixIts(in: output, of: source))
   }
 
-  /// The replacements LLVM-style diagnostics print under their caret line: the text that
-  /// replaces the `^~~~` range, starting in the range's column.
+  /// The replacements LLVM-style diagnostics print under their caret line.
+  ///
+  /// The caret line marks the diagnostic's ranges (`^~~~`, `~~`); the line after it, when it is
+  /// not the next diagnostic, holds the fix-it: its text starts in the column of the range it
+  /// replaces (a blank line removes the range that starts where the blanks end), or in the
+  /// column where it is inserted.
   private static func fixIts(in output: String, of source: String) -> [FixIt] {
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -146,27 +150,37 @@ public enum SwiftCompiler {
       offset += line.utf8.count + 1
     }
     var result: [FixIt] = []
-    var index = 0
-    while index + 3 < lines.count {
-      defer { index += 1 }
-      // `file.swift:12:8: error: ...`, the source line, the caret line, the replacement.
+    for index in lines.indices.dropLast(3) {
+      // `file.swift:12:8: error: ...`, the source line, the caret line, the fix-it.
       let header = lines[index].split(separator: ":", maxSplits: 4)
       guard header.count == 5, lines[index].contains(": error: "),
-        let line = Int(header[1]), let column = Int(header[2]), line >= 1,
-        line <= sourceLines.count
+        let line = Int(header[1]), line >= 1, line <= sourceLines.count
       else { continue }
       let caret = Array(lines[index + 2])
-      guard let start = caret.firstIndex(of: "^"), start == column - 1 else { continue }
-      let length = caret[start...].prefix { $0 == "^" || $0 == "~" }.count
-      let replacement = lines[index + 3]
-      guard replacement.count > start,
-        replacement.prefix(start).allSatisfy({ $0 == " " }),
-        !replacement.contains(": ")
+      let fixIt = Array(lines[index + 3])
+      guard caret.contains("^"), caret.allSatisfy({ " ^~".contains($0) }),
+        !fixIt.isEmpty, !lines[index + 3].contains(": ")
       else { continue }
-      let text = String(replacement.dropFirst(start))
+      // The ranges: runs of `^` and `~`, by their first column.
+      var runs: [Int: Int] = [:]
+      var column = 0
+      while column < caret.count {
+        guard caret[column] != " " else {
+          column += 1
+          continue
+        }
+        let length = caret[column...].prefix { $0 != " " }.count
+        runs[column] = length
+        column += length
+      }
+      let start = fixIt.firstIndex { $0 != " " } ?? fixIt.count
+      let text = String(fixIt[start...]).replacingOccurrences(
+        of: "\\s+$", with: "", options: .regularExpression)
       let sourceLine = Array(sourceLines[line - 1])
+      guard start <= sourceLine.count else { continue }
+      let length = min(runs[start] ?? 0, sourceLine.count - start)
       let prefix = String(sourceLine.prefix(start)).utf8.count
-      let replaced = String(sourceLine.dropFirst(start).prefix(length)).utf8.count
+      let replaced = String(sourceLine[start..<(start + length)]).utf8.count
       result.append(FixIt(offset: lineStarts[line - 1] + prefix, length: replaced, text: text))
     }
     return result
