@@ -69,7 +69,6 @@ extension ListView {
   ///   refreshing, Enter with nothing selected do nothing).
   @discardableResult
   public func perform(_ command: ListViewCommand) -> Bool {
-    layoutIfNeeded()
     switch command {
     case .moveUp: return moveSelection(by: -1)
     case .moveDown: return moveSelection(by: 1)
@@ -107,9 +106,9 @@ extension ListView {
     CGPoint(x: contentOffset.x, y: maximumContentOffset.y)
   }
 
-  /// Whether the list is at (or heading to) its end.
+  /// Whether the list rests at its end: nothing moves it, and the end is in view.
   private var isAtTheEnd: Bool {
-    scrollTarget.y >= maximumContentOffset.y - 0.5
+    movement == nil && contentOffset.y >= maximumContentOffset.y - 0.5
   }
 
   func setSelectedRow(_ row: Int?) {

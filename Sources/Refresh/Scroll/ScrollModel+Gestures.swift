@@ -264,6 +264,7 @@ extension ScrollModel {
       let fraction = duration > 0 ? min(elapsed / duration, 1) : 1
       let eased = CGFloat(AnimationCurve.easeInOut(fraction))
       // The last frame lands on the target itself, not on what the solved curve rounds to.
+      // The last frame lands on the target itself, not on what the solved curve rounds to.
       setOffsetByItself(fraction >= 1 ? to : from.interpolated(to: to, fraction: eased))
       if fraction >= 1 { stopScrolling() }
     }
