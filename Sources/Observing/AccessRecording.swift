@@ -1,11 +1,21 @@
 import Synchronization
 
-/// How many threads are resolving a key path right now.
+/// How many reasons there are, right now, for `@Observed` getters to report their reads: key
+/// paths being resolved (on any thread), Observation trackings under way through this module
+/// (see `ObservationTrackingBridge`), and live ``Observations`` sequences.
 ///
 /// `@Observed` getters read this with a relaxed load and only report themselves while it is not
 /// zero, so an ordinary read costs one load and a branch.
-@usableFromInline
-let _activeRecordings = Atomic<Int>(0)
+///
+/// Where SwiftUI exists it starts open: ``ObservationRegistry/reportsEveryReadToObservation`` is
+/// `true` there by default.
+#if canImport(SwiftUI)
+  @usableFromInline
+  let _trackingGate = Atomic<Int>(1)
+#else
+  @usableFromInline
+  let _trackingGate = Atomic<Int>(0)
+#endif
 
 /// One `@Observed` property read while a key path was being resolved.
 struct RecordedAccess {
@@ -40,9 +50,9 @@ final class AccessRecording {
     let recording = AccessRecording()
     let thread = ThreadState.current
     thread.recordings.append(recording)
-    _activeRecordings.add(1, ordering: .relaxed)
+    _trackingGate.add(1, ordering: .relaxed)
     defer {
-      _activeRecordings.subtract(1, ordering: .relaxed)
+      _trackingGate.subtract(1, ordering: .relaxed)
       thread.recordings.removeLast()
     }
     let result = try body()
@@ -54,24 +64,33 @@ final class AccessRecording {
   }
 }
 
-/// Reports a read of an `@Observed` property to the recording of the current thread, if any.
+/// Reports a read of an `@Observed` property to whoever watches reads on this thread: the key
+/// path being resolved, and Observation's tracking.
 ///
-/// Called from the inlined getter of `@Observed` while some thread records. Only the thread
-/// that records does anything more than look at its own state: the key path closure (which
+/// Called from the inlined getter of `@Observed` while the tracking gate is open. Only a thread
+/// that records or tracks does more than look at its own state: the key path closure (which
 /// materializes the key path object) and the registry are only asked for then.
 @usableFromInline
-func _recordAccess<Object: Observable>(
+func _reportAccess<Object: Observable, Value>(
   _ object: Object,
-  valueType: Any.Type,
-  property: () -> AnyKeyPath
+  property: () -> ReferenceWritableKeyPath<Object, Value>
 ) {
-  guard let recording = ThreadState.current.recordings.last else { return }
-  recording.append(
+  let thread = ThreadState.current
+  let recording = thread.recordings.last
+  let tracks = thread.observationTrackingDepth > 0 || ObservationTrackingBridge.isOpenEverywhere
+  guard recording != nil || tracks else { return }
+  let keyPath = property()
+  let registry = object.observationRegistry
+  recording?.append(
     RecordedAccess(
-      registry: object.observationRegistry,
+      registry: registry,
       object: object,
-      property: property(),
-      valueType: ObjectIdentifier(valueType)
+      property: keyPath,
+      valueType: ObjectIdentifier(Value.self)
     )
   )
+  if tracks {
+    registry.markTrackedByObservation()
+    registry.registrar.access(object, keyPath: keyPath)
+  }
 }

@@ -18,125 +18,131 @@ struct _ChangeSnapshot {
     self.needsWillPhase = needsWillPhase
     self.toMany = toMany
   }
-
-  /// A snapshot of `entries`, finding out whether they need the will phase.
-  init(entries: ContiguousArray<ObserverBox?>) {
-    self.init(
-      entries: entries,
-      needsWillPhase: entries.contains { $0?.needsWillPhase ?? false },
-      toMany: nil)
-  }
 }
 
-/// Delivers the notifications that precede a change.
-///
-/// Those are prior notifications, and the old values that key-path observers need; returns the
-/// old values, one per entry.
+/// The two moments a change is delivered: before the value is stored (prior notifications, and
+/// the old values key-path observers remember) and after.
 @usableFromInline
-func _deliverWillChange<Value>(
-  _ snapshot: _ChangeSnapshot,
-  object: AnyObject,
-  oldValue: Value
-) -> ContiguousArray<Any?> {
-  let toMany = snapshot.toMany
-  var remembered = ContiguousArray<Any?>(repeating: nil, count: snapshot.entries.count)
-  for (position, entry) in snapshot.entries.enumerated() {
-    guard let box = entry, box.isActive else { continue }
-    if box.isDirect {
-      guard box.options.contains(.prior) else { continue }
-      // Sound: see `_deliverDidChange`.
-      let observer = unsafeDowncast(box, to: ValueObserver<Value>.self)
-      let old: Value? =
-        if !box.options.contains(.old) { nil } else if let toMany {
-          toMany.oldElements as? Value
-        } else { oldValue }
-      observer.deliver(
-        object,
-        ObservedChange<Value>(
-          kind: toMany?.kind ?? .setting,
-          oldValue: old,
-          indexes: toMany?.indexes,
-          isPrior: true
-        )
-      )
-    } else {
-      remembered[position] = box.keyPathWillChange()
-    }
-  }
-  return remembered
+enum _DeliveryPhase {
+  case willChange
+  case didChange
 }
 
-/// Delivers the notifications that follow a change, in registration order.
+/// Delivers one phase of a change to the observers of `snapshot`, in registration order: the
+/// one loop every notification goes through (assignments, to-many mutations, manual
+/// notifications).
+///
+/// - Parameters:
+///   - phase: Before or after the value is stored.
+///   - snapshot: The observers, as the registry had them when the change began.
+///   - object: The object whose key path changed.
+///   - oldValue: The value before the change, when known (a manual notification without
+///     `willChangeValue(for:)` does not know it).
+///   - newValue: The value after the change; `nil` before it.
+///   - changedObject: The object whose stored `@Observed` property changed, or `nil` for a
+///     manual notification.
+///   - remembered: One slot per entry: what key-path observers remember between the phases.
+///     The will phase fills it; `nil` when there was none.
 @inlinable
-func _deliverDidChange<Value>(
+func _deliver<Value>(
+  _ phase: _DeliveryPhase,
   _ snapshot: _ChangeSnapshot,
   object: AnyObject,
-  oldValue: Value,
-  newValue: Value,
-  remembered: ContiguousArray<Any?>?
+  oldValue: Value?,
+  newValue: Value?,
+  changedObject: AnyObject?,
+  remembered: inout ContiguousArray<Any?>?
 ) {
-  if let toMany = snapshot.toMany {
-    _deliverDidChangeToMany(snapshot, object: object, toMany: toMany, remembered: remembered)
-    return
-  }
   _checkObserverReferenceLayout()
+  let toMany = snapshot.toMany
   snapshot.entries.withUnsafeBufferPointer { entries in
     guard let base = UnsafeRawPointer(entries.baseAddress) else { return }
+    let stride = MemoryLayout<ObserverBox?>.stride
     for position in entries.indices {
       // Sound: an `ObserverBox?` is one nullable object pointer (checked above), so each element
       // reads as an `UnsafeRawPointer?`; the snapshot array holds every box strongly until the
       // delivery returns, so the unretained reference stays valid without a retain and release
-      // per observer per change.
-      let stride = MemoryLayout<ObserverBox?>.stride
+      // per observer per change. This is the module's one unretained walk.
       guard
         let pointer = base.load(fromByteOffset: position &* stride, as: UnsafeRawPointer?.self)
       else { continue }
       Unmanaged<ObserverBox>.fromOpaque(pointer)._withUnsafeGuaranteedRef { box in
         guard box.isActive else { return }
         guard box.isDirect else {
-          box.keyPathDidChange(oldValue: remembered?[position], changedObject: object)
+          switch phase {
+          case .willChange:
+            remembered?[position] = box.keyPathWillChange(
+              changedObject: changedObject, toMany: toMany)
+          case .didChange:
+            box.keyPathDidChange(
+              oldValue: remembered?[position], changedObject: changedObject, toMany: toMany)
+          }
           return
         }
-        let options = box.options
         // Sound: direct observers are `ValueObserver<Value>`s filed under the slot of one
         // property, named by a key path whose type fixes `Value` (registration checks the
-        // recorded value type against the observer's), and this setter looked the slot up by
+        // recorded value type against the observer's), and every caller looked the slot up by
         // that property's key path.
         assert(box is ValueObserver<Value>, "a direct observer of another value type")
         let observer = unsafeDowncast(box, to: ValueObserver<Value>.self)
-        if options.contains(.skipsEqualValues), observer.isEqual(oldValue, newValue) { return }
-        observer.deliver(
-          object,
-          ObservedChange(
-            kind: .setting,
-            newValue: options.contains(.new) ? newValue : nil,
-            oldValue: options.contains(.old) ? oldValue : nil
+        switch phase {
+        case .willChange:
+          guard box.options.contains(.prior) else { return }
+          observer.deliverPrior(object, oldValue: oldValue, toMany: toMany)
+        case .didChange:
+          if let toMany {
+            observer.deliverToMany(object, toMany)
+            return
+          }
+          let options = box.options
+          if options.contains(.skipsEqualValues), let oldValue, let newValue,
+            observer.isEqual(oldValue, newValue)
+          {
+            return
+          }
+          observer.deliver(
+            object,
+            ObservedChange(
+              kind: .setting,
+              newValue: options.contains(.new) ? newValue : nil,
+              oldValue: options.contains(.old) ? oldValue : nil
+            )
           )
-        )
+        }
       }
     }
   }
 }
 
-/// The to-many half of `_deliverDidChange`: values are the inserted and removed elements.
-@usableFromInline
-func _deliverDidChangeToMany(
+/// Delivers a change whose observers were taken in `snapshot`: the will phase if it needs one,
+/// then `store`, then the did phase.
+///
+/// - Parameters:
+///   - snapshot: The observers.
+///   - object: The object whose key path changes.
+///   - oldValue: The value before the change.
+///   - store: Stores the new value and returns it (as stored).
+@inlinable
+func _deliverChange<Value>(
   _ snapshot: _ChangeSnapshot,
   object: AnyObject,
-  toMany: ToManyChange,
-  remembered: ContiguousArray<Any?>?
+  oldValue: Value,
+  store: () -> Value
 ) {
-  for (position, entry) in snapshot.entries.enumerated() {
-    guard let box = entry, box.isActive else { continue }
-    guard box.isDirect else {
-      box.keyPathDidChange(oldValue: remembered?[position], changedObject: object)
-      continue
-    }
-    box.deliverToMany(object, toMany)
+  var remembered: ContiguousArray<Any?>? = nil
+  if snapshot.needsWillPhase {
+    remembered = ContiguousArray(repeating: nil, count: snapshot.entries.count)
+    _deliver(
+      .willChange, snapshot, object: object, oldValue: oldValue, newValue: nil,
+      changedObject: object, remembered: &remembered)
   }
+  let newValue = store()
+  _deliver(
+    .didChange, snapshot, object: object, oldValue: oldValue, newValue: newValue,
+    changedObject: object, remembered: &remembered)
 }
 
-/// Checks the layout that the unretained walk in `_deliverDidChange` relies on.
+/// Checks the layout that the unretained walk in `_deliver` relies on.
 ///
 /// An optional class reference must be exactly one pointer, with `nil` as the null pointer. The
 /// conditions are constants, so an optimized build folds the check away.

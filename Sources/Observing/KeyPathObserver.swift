@@ -3,8 +3,11 @@
 /// a value (`\.frame.origin.y`), an inherited property seen through a subclass, or a key path that
 /// is only notified manually.
 ///
-/// Its changes are always of the kind `.setting`, with the whole values before and after, as
-/// KVO reports dependent keys; only direct observers of an array see insertions and removals.
+/// Its changes are of the kind `.setting`, with the whole values before and after, as KVO
+/// reports dependent keys, with one exception: when the key path is a plain chain of stored
+/// properties whose last property is an array or a set (`\.link.items`), an insertion, removal
+/// or replacement in that collection reaches it with its kind, elements and indexes, as GNUstep
+/// and WinObjC report a to-many change at the end of a key path.
 ///
 /// It subscribes to every `@Observed` property that evaluating the key path reads (and to those
 /// its root declares with `keyPathsAffectingValue(for:)`), evaluates the key path itself before
@@ -16,7 +19,6 @@
 /// last object depends only on the properties before it, and nothing is read after it.
 final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Sendable {
   private weak var root: Root?
-  private let rootRegistry: ObjectIdentifier
   private let keyPath: KeyPath<Root, Value>
   private let handler: (Root, ObservedChange<Value>) -> Void
   private let equality: ((Value, Value) -> Bool)?
@@ -30,6 +32,9 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
   /// For a stored chain, the object whose property ends the chain, when no earlier property of
   /// the chain belongs to it: a change of that object alone cannot change what the chain reads.
   private var chainEnd: ObjectIdentifier?
+  /// For a stored chain, the property that ends it (rooted at its declaring class): a to-many
+  /// change of it, on `chainEnd`, is the observed value's own to-many change.
+  private var chainEndProperty: AnyKeyPath?
 
   init(
     root: Root,
@@ -39,7 +44,6 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
     handler: @escaping (Root, ObservedChange<Value>) -> Void
   ) {
     self.root = root
-    rootRegistry = ObjectIdentifier(root.observationRegistry)
     self.keyPath = keyPath
     self.handler = handler
     equality = options.contains(.skipsEqualValues) ? equalityFunction(for: Value.self) : nil
@@ -87,9 +91,10 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
       ))
     subscriptionLock.withLock {
       guard isActive else { return }
-      if isStoredChain, let end = accesses.last?.object {
-        let isAlone = !accesses.dropLast().contains { $0.object === end }
-        chainEnd = isAlone ? ObjectIdentifier(end) : nil
+      if isStoredChain, let end = accesses.last {
+        let isAlone = !accesses.dropLast().contains { $0.object === end.object }
+        chainEnd = isAlone ? ObjectIdentifier(end.object) : nil
+        chainEndProperty = end.property
       }
       for stale in subscriptions where !wanted.contains(where: { stale.matches($0.slot) }) {
         stale.registry.remove(self, from: stale.key)
@@ -113,30 +118,63 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
     root?.observationRegistry.removeTerminationHandler(for: self)
   }
 
-  override func isRooted(in registry: ObservationRegistry) -> Bool {
-    ObjectIdentifier(registry) == rootRegistry
+  /// Whether `change`, made to `changedObject`, is a to-many change of the collection that ends
+  /// this observer's chain: then it is reported with its own kind.
+  private func isOwnToManyChange(_ change: ToManyChange?, of changedObject: AnyObject?) -> Bool {
+    guard isStoredChain, let change, let changedObject,
+      change.object == ObjectIdentifier(changedObject)
+    else { return false }
+    return subscriptionLock.withLock {
+      chainEnd == change.object && chainEndProperty == change.property
+    }
   }
 
-  override func keyPathWillChange() -> Any? {
+  override func keyPathWillChange(changedObject: AnyObject?, toMany: ToManyChange?) -> Any? {
     guard let root, isActive else { return nil }
     let needsOld = !options.isDisjoint(with: [.old, .skipsEqualValues])
     guard needsOld || options.contains(.prior) else { return nil }
     let oldValue = root[keyPath: keyPath]
     if options.contains(.prior) {
-      handler(
-        root,
-        ObservedChange(oldValue: options.contains(.old) ? oldValue : nil, isPrior: true)
-      )
+      if let toMany, isOwnToManyChange(toMany, of: changedObject) {
+        // The collection that ends the chain: its kind, indexes and the elements about to
+        // leave, as a direct observer of the collection gets them.
+        handler(
+          root,
+          ObservedChange(
+            kind: toMany.kind,
+            oldValue: options.contains(.old) ? toMany.oldElements as? Value : nil,
+            indexes: toMany.indexes, isPrior: true))
+      } else {
+        handler(
+          root,
+          ObservedChange(oldValue: options.contains(.old) ? oldValue : nil, isPrior: true)
+        )
+      }
     }
     return needsOld ? oldValue : nil
   }
 
-  override func keyPathDidChange(oldValue: Any?, changedObject: AnyObject?) {
+  /// Delivers a to-many change of the collection that ends the chain, with its own kind.
+  private func deliverToMany(_ change: ToManyChange, to root: Root) {
+    handler(
+      root,
+      ObservedChange(
+        kind: change.kind,
+        newValue: options.contains(.new) ? change.newElements as? Value : nil,
+        oldValue: options.contains(.old) ? change.oldElements as? Value : nil,
+        indexes: change.indexes))
+  }
+
+  override func keyPathDidChange(oldValue: Any?, changedObject: AnyObject?, toMany: ToManyChange?) {
     guard let root, isActive else { return }
     let newValue: Value
     if isStoredChain, let changedObject,
       subscriptionLock.withLock({ chainEnd == ObjectIdentifier(changedObject) })
     {
+      if let toMany, isOwnToManyChange(toMany, of: changedObject) {
+        deliverToMany(toMany, to: root)
+        return
+      }
       newValue = root[keyPath: keyPath]
     } else {
       let resolution = KeyPathResolution(keyPath, on: root)

@@ -38,3 +38,31 @@ struct Lock: ~Copyable, @unchecked Sendable {
     return try body()
   }
 }
+
+/// A value that is only reached while holding its lock, the way `Mutex` keeps its value.
+///
+/// The value lives in memory of its own rather than in a class's stored property, so that
+/// reaching it takes no dynamic exclusivity check: the lock already excludes every overlapping
+/// access, and checking again on every change would only cost time.
+struct LockedState<State>: ~Copyable, @unchecked Sendable {
+  private let lock = Lock()
+  private let storage: UnsafeMutablePointer<State>
+
+  init(_ initial: State) {
+    storage = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    storage.initialize(to: initial)
+  }
+
+  deinit {
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
+
+  /// Runs `body` with the value, while holding the lock.
+  @inline(__always)
+  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    // Sound: `storage` is initialized from `init` to `deinit`, and is dereferenced only here,
+    // while `lock` is held, so no two accesses to the value overlap.
+    try lock.withLock { try body(&storage.pointee) }
+  }
+}

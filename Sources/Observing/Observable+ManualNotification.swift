@@ -28,18 +28,22 @@ extension Observable {
   public func willChangeValue<Value>(for keyPath: KeyPath<Self, Value>) {
     let registry = observationRegistry
     guard registry.hasObservers else { return }
-    let entries = manualNotificationEntries(for: keyPath)
-    guard !entries.isEmpty else { return }
+    let snapshot = manualNotificationSnapshot(for: keyPath)
+    guard !snapshot.entries.isEmpty else { return }
     let oldValue = self[keyPath: keyPath]
-    let snapshot = _ChangeSnapshot(entries: entries)
-    let remembered =
-      snapshot.needsWillPhase ? _deliverWillChange(snapshot, object: self, oldValue: oldValue) : nil
+    var remembered: ContiguousArray<Any?>? = nil
+    if snapshot.needsWillPhase {
+      remembered = ContiguousArray(repeating: nil, count: snapshot.entries.count)
+      _deliver(
+        .willChange, snapshot, object: self, oldValue: oldValue, newValue: nil,
+        changedObject: nil, remembered: &remembered)
+    }
     ThreadState.current.pendingManualChanges.append(
       PendingManualChange(
         registry: registry,
         object: self,
         keyPath: keyPath,
-        entries: entries,
+        snapshot: snapshot,
         oldValue: oldValue,
         remembered: remembered
       )
@@ -57,36 +61,17 @@ extension Observable {
     let registry = observationRegistry
     let pending = PendingManualChange.take(registry: registry, object: self, keyPath: keyPath)
     guard pending != nil || registry.hasObservers else { return }
-    let entries = pending?.entries ?? manualNotificationEntries(for: keyPath)
-    let oldValue = pending?.oldValue as? Value
-    let newValue = self[keyPath: keyPath]
-    for (position, entry) in entries.enumerated() {
-      guard let box = entry, box.isActive else { continue }
-      guard box.isDirect else {
-        box.keyPathDidChange(oldValue: pending?.remembered?[position], changedObject: nil)
-        continue
-      }
-      // Sound: direct observers come only from the stored slot of `directProperty(of:)`, whose
-      // key path has this `Value` (see `_deliverDidChange`).
-      let observer = unsafeDowncast(box, to: ValueObserver<Value>.self)
-      let options = box.options
-      if options.contains(.skipsEqualValues), let oldValue, observer.isEqual(oldValue, newValue) {
-        continue
-      }
-      observer.deliver(
-        self,
-        ObservedChange(
-          newValue: options.contains(.new) ? newValue : nil,
-          oldValue: options.contains(.old) ? oldValue : nil
-        )
-      )
-    }
+    let snapshot = pending?.snapshot ?? manualNotificationSnapshot(for: keyPath)
+    var remembered = pending?.remembered
+    _deliver(
+      .didChange, snapshot, object: self, oldValue: pending?.oldValue as? Value,
+      newValue: self[keyPath: keyPath], changedObject: nil, remembered: &remembered)
   }
 
   /// The observers a manual notification of `keyPath` reaches.
-  private func manualNotificationEntries<Value>(
+  private func manualNotificationSnapshot<Value>(
     for keyPath: KeyPath<Self, Value>
-  ) -> ContiguousArray<ObserverBox?> {
+  ) -> _ChangeSnapshot {
     observationRegistry.snapshot(
       of: self, stored: directProperty(of: keyPath), manual: keyPath)
   }
@@ -98,7 +83,7 @@ struct PendingManualChange {
   /// The object announcing the change: objects that share a registry pair apart.
   let object: ObjectIdentifier
   let keyPath: AnyKeyPath
-  let entries: ContiguousArray<ObserverBox?>
+  let snapshot: _ChangeSnapshot
   let oldValue: Any
   let remembered: ContiguousArray<Any?>?
 
@@ -106,14 +91,14 @@ struct PendingManualChange {
     registry: ObservationRegistry,
     object: AnyObject,
     keyPath: AnyKeyPath,
-    entries: ContiguousArray<ObserverBox?>,
+    snapshot: _ChangeSnapshot,
     oldValue: Any,
     remembered: ContiguousArray<Any?>?
   ) {
     self.registry = ObjectIdentifier(registry)
     self.object = ObjectIdentifier(object)
     self.keyPath = keyPath
-    self.entries = entries
+    self.snapshot = snapshot
     self.oldValue = oldValue
     self.remembered = remembered
   }

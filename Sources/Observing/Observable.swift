@@ -1,3 +1,5 @@
+import Observation
+
 /// A class whose `@Observed` properties can be observed by key path, as with Foundation KVO.
 ///
 /// Adopting it takes one stored property; mark the properties observers may watch with
@@ -23,9 +25,15 @@
 /// reports the part. A key path that reads no `@Observed` property can still be notified by
 /// hand, with ``willChangeValue(for:)`` and ``didChangeValue(for:)``.
 ///
+/// An `Observable` class is also an `Observation.Observable`: the toolchain's Observation module
+/// tracks its `@Observed` properties (see ``withObservationTracking(_:onChange:)`` and
+/// ``Observations``), including computed properties that read them.
+///
 /// > Note: The toolchain's Observation module also declares a protocol named `Observable`. In a
-/// > file that imports both, write `Observing.Observable`.
-public protocol Observable: AnyObject {
+/// > file that imports both, `Observable` means this protocol, which refines Observation's (this
+/// > module imports Observation, so its declaration shadows Observation's), and the `@Observable`
+/// > macro is still Observation's.
+public protocol Observable: AnyObject, Observation.Observable {
   /// The registry that holds this object's observers; store one `ObservationRegistry()`.
   var observationRegistry: ObservationRegistry { get }
 
@@ -201,5 +209,6 @@ func _file<Root: Observable>(
 ) {
   let registry = object.observationRegistry
   if let rootDidDeinit { registry.setTerminationHandler(rootDidDeinit, for: observer) }
-  registry.add(observer, object: object, property: property)
+  registry.add(
+    observer, to: .stored(object: ObjectIdentifier(object), property: property), owner: object)
 }

@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 
 /// The observers of one observable object.
@@ -6,6 +7,8 @@ import Synchronization
 /// `@Observed` properties and `observe(_:options:changeHandler:)` do the rest:
 ///
 /// ```swift
+/// import Observing
+///
 /// final class Person: Observable {
 ///   let observationRegistry = ObservationRegistry()
 ///   @Observed var name = "a"
@@ -18,35 +21,33 @@ import Synchronization
 /// Each object's observers are filed apart, by the object and the property's own key path, so
 /// a registry may be shared: an object whose `observationRegistry` forwards to another object's
 /// registry is observed exactly as if it had its own.
+///
+/// The registry also carries the object's `ObservationRegistrar`, through which the toolchain's
+/// Observation module tracks the `@Observed` properties (see ``Observable``).
 public final class ObservationRegistry: @unchecked Sendable {
-  /// The number of observers filed under stored properties, read without the lock by setters:
-  /// zero means a setter can skip notification entirely.
+  /// What an assignment has to do besides storing the value.
+  ///
+  /// Every setter reads it without the lock: the number of observers filed under stored
+  /// properties, plus ``trackedFlag`` once Observation has tracked a property of this registry.
+  /// Zero: nothing but the store.
   @usableFromInline
-  let storedObserverCount = Atomic<Int>(0)
+  let assignmentWork = Atomic<Int>(0)
+
+  /// The bit of ``assignmentWork`` that says Observation tracks this registry's properties; the
+  /// bits below it count observers.
+  @usableFromInline
+  static var trackedFlag: Int { 1 << 48 }
 
   /// The number of observers filed under any slot.
   private let observerCount = Atomic<Int>(0)
 
-  private let lock = Lock()
-  // Every access to the state below happens with `lock` held, which already excludes any
-  // overlapping access; `@exclusivity(unchecked)` drops the run-time check that would repeat it
-  // on every change.
-  @exclusivity(unchecked)
-  private var storedSlots: [Slot] = []
-  @exclusivity(unchecked)
-  private var manualSlots: [Slot] = []
-  /// The objects the slots name, one per slot (see `SlotPin`).
-  @exclusivity(unchecked)
-  private var storedPins: [SlotPin] = []
-  @exclusivity(unchecked)
-  private var manualPins: [SlotPin] = []
-  /// How many stored slots have not learned their property's offset yet.
-  @exclusivity(unchecked)
-  private var slotsWithoutOffset = 0
-  /// What to call if this object dies while an observation rooted here is active (an
-  /// `AsyncSequence` of values then finishes); few observations have one, so it lives here.
-  @exclusivity(unchecked)
-  private var terminationHandlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
+  /// Everything else, behind one lock.
+  private let state = LockedState(State())
+
+  /// The registrar through which Observation (`withObservationTracking`, `Observations`)
+  /// tracks this registry's `@Observed` properties.
+  @usableFromInline
+  let registrar = ObservationRegistrar()
 
   /// Creates an empty registry.
   public init() {}
@@ -54,9 +55,7 @@ public final class ObservationRegistry: @unchecked Sendable {
   deinit {
     // The object is gone: tell the active observations rooted here (an `AsyncSequence` of
     // values ends), outside the lock, as everywhere.
-    let (boxes, handlers) = lock.withLock {
-      ((storedSlots + manualSlots).flatMap(\.entries), terminationHandlers)
-    }
+    let (boxes, handlers) = state.withLock { ($0.slots.flatMap(\.entries), $0.terminationHandlers) }
     guard !handlers.isEmpty else { return }
     var told = Set<ObjectIdentifier>()
     for case let box? in boxes where box.isActive {
@@ -65,10 +64,34 @@ public final class ObservationRegistry: @unchecked Sendable {
     }
   }
 
-  /// Whether any observer is filed under a stored property; the setter's fast-path test.
+  /// Whether an assignment of a stored property must do more than store.
+  ///
+  /// Observers are filed under stored properties, or Observation tracks them: the setter's
+  /// fast-path test.
   @inlinable
+  var hasAssignmentWork: Bool {
+    assignmentWork.load(ordering: .relaxed) != 0
+  }
+
+  /// Whether any observer is filed under a stored property.
   var hasStoredObservers: Bool {
-    storedObserverCount.load(ordering: .relaxed) != 0
+    assignmentWork.load(ordering: .relaxed) & (Self.trackedFlag - 1) != 0
+  }
+
+  /// Whether Observation has tracked a property of this registry.
+  ///
+  /// Assignments then tell the registrar. Once set, it stays set: Observation does not say when
+  /// its trackings end.
+  @inlinable
+  var isTrackedByObservation: Bool {
+    assignmentWork.load(ordering: .relaxed) & Self.trackedFlag != 0
+  }
+
+  /// Records that Observation tracks a property of this registry.
+  @usableFromInline
+  func markTrackedByObservation() {
+    guard !isTrackedByObservation else { return }
+    assignmentWork.bitwiseOr(Self.trackedFlag, ordering: .relaxed)
   }
 
   /// Whether any observer is filed here at all.
@@ -91,89 +114,61 @@ public final class ObservationRegistry: @unchecked Sendable {
 extension ObservationRegistry {
   /// Registers what to call if this object dies while `box` is active.
   func setTerminationHandler(_ handler: @escaping @Sendable () -> Void, for box: ObserverBox) {
-    lock.withLock { terminationHandlers[ObjectIdentifier(box)] = handler }
+    state.withLock { $0.terminationHandlers[ObjectIdentifier(box)] = handler }
   }
 
   /// Forgets the termination handler of an invalidated box.
   func removeTerminationHandler(for box: ObserverBox) {
-    lock.withLock {
-      if !terminationHandlers.isEmpty {
-        terminationHandlers[ObjectIdentifier(box)] = nil
-      }
-    }
+    state.withLock { $0.forgetTerminationHandler(of: box) }
   }
 
-  /// Files a direct observer under a stored property of `object`.
+  /// Files an observer under the slot `key` names, pinned to `owner`.
   ///
-  /// - Parameters:
-  ///   - box: The observer; its value type is the property's.
-  ///   - object: The object whose property it observes.
-  ///   - property: The property's own key path (rooted at its declaring class).
-  func add(_ box: ValueObserverBase, object: AnyObject, property: AnyKeyPath) {
-    box.registry = self
-    let key = SlotKey.stored(object: ObjectIdentifier(object), property: property)
-    lock.withLock {
-      let index = claimSlot(key, owner: object)
-      box.slotIndex = index
-      box.entryIndex = storedSlots[index].entries.count
-      storedSlots[index].append(box)
+  /// A direct observer (one stored property of its root, handed values by the setter) records
+  /// where it is filed, so that removing it takes constant time.
+  func add(_ box: ObserverBox, to key: SlotKey, owner: AnyObject) {
+    let direct = box as? ValueObserverBase
+    direct?.registry = self
+    state.withLock { state in
+      let index = state.claimSlot(key, owner: owner)
+      direct?.slotIndex = index
+      direct?.entryIndex = state.slots[index].entries.count
+      state.slots[index].append(box)
     }
-    storedObserverCount.add(1, ordering: .relaxed)
-    observerCount.add(1, ordering: .relaxed)
+    didAdd(isStored: key.isStored)
   }
 
-  /// Removes a direct observer in constant time (amortized), using the position it keeps.
+  /// Removes an observer from the slot `key` names; does nothing if it is not filed there.
+  func remove(_ box: ObserverBox, from key: SlotKey) {
+    let removed = state.withLock { state in
+      guard let index = state.slotIndex(for: key) else { return false }
+      return state.removeEntry(box, fromSlot: index)
+    }
+    // A key-path observer keeps its termination handler while it is filed elsewhere: it is
+    // forgotten when the observer is invalidated.
+    if removed { didRemove(isStored: key.isStored) }
+  }
+
+  /// Removes a direct observer in constant time (amortized), at the position it recorded.
   func remove(_ box: ValueObserverBase) {
-    let removed = lock.withLock { () -> Bool in
-      let index = box.slotIndex
-      guard index < storedSlots.count else { return false }
-      let entryIndex = box.entryIndex
-      // The identity check makes a stale position harmless: a slot that was reused no longer
-      // holds the box there.
-      guard entryIndex < storedSlots[index].entries.count,
-        storedSlots[index].entries[entryIndex] === box
-      else { return false }
-      storedSlots[index].removeEntry(at: entryIndex)
-      if !terminationHandlers.isEmpty {
-        terminationHandlers[ObjectIdentifier(box)] = nil
+    let removed = state.withLock { state in
+      guard state.removeEntry(box, fromSlot: box.slotIndex, at: box.entryIndex) else {
+        return false
       }
+      state.forgetTerminationHandler(of: box)
       return true
     }
-    if removed {
-      storedObserverCount.subtract(1, ordering: .relaxed)
-      observerCount.subtract(1, ordering: .relaxed)
-    }
+    if removed { didRemove(isStored: true) }
   }
 
-  /// Files a key-path observer under a slot of `owner`.
-  func add(_ box: ObserverBox, to key: SlotKey, owner: AnyObject) {
-    lock.withLock {
-      let index = claimSlot(key, owner: owner)
-      if key.isStored {
-        storedSlots[index].append(box)
-      } else {
-        manualSlots[index].append(box)
-      }
-    }
-    if key.isStored { storedObserverCount.add(1, ordering: .relaxed) }
+  private func didAdd(isStored: Bool) {
+    if isStored { assignmentWork.add(1, ordering: .relaxed) }
     observerCount.add(1, ordering: .relaxed)
   }
 
-  /// Removes a key-path observer from a slot (a linear search: key-path observers are few).
-  func remove(_ box: ObserverBox, from key: SlotKey) {
-    let removed = lock.withLock { () -> Bool in
-      guard let index = slotIndex(for: key) else { return false }
-      let remove = { (slot: inout Slot) -> Bool in
-        guard let position = slot.entries.firstIndex(where: { $0 === box }) else { return false }
-        slot.removeEntry(at: position)
-        return true
-      }
-      return key.isStored ? remove(&storedSlots[index]) : remove(&manualSlots[index])
-    }
-    if removed {
-      if key.isStored { storedObserverCount.subtract(1, ordering: .relaxed) }
-      observerCount.subtract(1, ordering: .relaxed)
-    }
+  private func didRemove(isStored: Bool) {
+    if isStored { assignmentWork.subtract(1, ordering: .relaxed) }
+    observerCount.subtract(1, ordering: .relaxed)
   }
 
   /// The observers of a stored property of `object` at the moment of a change, or `nil` when it
@@ -191,18 +186,16 @@ extension ObservationRegistry {
     property: () -> AnyKeyPath
   ) -> _ChangeSnapshot? {
     let id = ObjectIdentifier(object)
-    return lock.withLock { () -> _ChangeSnapshot? in
-      guard let index = storedSlotIndex(object: id, offset: offset, property: property),
-        storedSlots[index].liveCount > 0
+    return state.withLock { state -> _ChangeSnapshot? in
+      guard let index = state.storedSlotIndex(object: id, offset: offset, property: property),
+        state.slots[index].liveCount > 0
       else { return nil }
+      let slot = state.slots[index]
       let toMany =
         ToManyChange.isAnyInFlight
-        ? ToManyChange.current(for: self, object: object, property: storedSlots[index].path)
-        : nil
+        ? ToManyChange.current(for: self, object: object, property: slot.path) : nil
       return _ChangeSnapshot(
-        entries: storedSlots[index].entries,
-        needsWillPhase: storedSlots[index].willPhaseCount != 0,
-        toMany: toMany)
+        entries: slot.entries, needsWillPhase: slot.willPhaseCount != 0, toMany: toMany)
     }
   }
 
@@ -212,113 +205,148 @@ extension ObservationRegistry {
     of object: AnyObject,
     stored property: AnyKeyPath?,
     manual keyPath: AnyKeyPath
-  ) -> ContiguousArray<ObserverBox?> {
+  ) -> _ChangeSnapshot {
     let id = ObjectIdentifier(object)
-    return lock.withLock {
+    return state.withLock { state in
       var entries = ContiguousArray<ObserverBox?>()
-      if let property, let index = slotIndex(for: .stored(object: id, property: property)) {
-        entries += storedSlots[index].entries
+      var willPhaseCount = 0
+      var keys = [SlotKey.manual(object: id, keyPath: keyPath)]
+      if let property { keys.insert(.stored(object: id, property: property), at: 0) }
+      for key in keys {
+        guard let index = state.slotIndex(for: key) else { continue }
+        entries += state.slots[index].entries
+        willPhaseCount += state.slots[index].willPhaseCount
       }
-      if let index = slotIndex(for: .manual(object: id, keyPath: keyPath)) {
-        entries += manualSlots[index].entries
-      }
-      return entries
+      return _ChangeSnapshot(entries: entries, needsWillPhase: willPhaseCount != 0, toMany: nil)
     }
   }
 
-  /// Checks the registry's bookkeeping against its slots; traps with a message if it is off.
+  /// Checks every field of the registry's state against the others; traps with a message if
+  /// one is off.
   ///
   /// Compiled into debug builds only (a release build does nothing): tests call it after each
   /// step of a random sequence. Call it while no other thread is registering or invalidating.
   public func _checkInvariants() {
     #if DEBUG
-      lock.withLock {
-        var stored = 0
-        for (index, slot) in storedSlots.enumerated() {
-          slot.checkInvariants(slotIndex: index)
-          stored += slot.liveCount
-        }
-        var manual = 0
-        for (index, slot) in manualSlots.enumerated() {
-          slot.checkInvariants(slotIndex: index)
-          manual += slot.liveCount
-        }
-        let storedCount = storedObserverCount.load(ordering: .relaxed)
-        let allCount = observerCount.load(ordering: .relaxed)
-        precondition(
-          storedCount == stored, "\(storedCount) stored observers counted, \(stored) filed")
-        precondition(
-          allCount == stored + manual,
-          "\(allCount) observers counted, \(stored + manual) filed")
+      let work = assignmentWork.load(ordering: .relaxed)
+      let all = observerCount.load(ordering: .relaxed)
+      state.withLock { state in
+        state.checkInvariants(storedCount: work & (Self.trackedFlag - 1), allCount: all)
       }
     #endif
   }
+}
 
-  // MARK: - Slots (call with the lock held)
+extension ObservationRegistry {
+  /// A registry's bookkeeping: its slots and what to call if its object dies.
+  ///
+  /// Reached only through the registry's lock; every method expects it held.
+  struct State {
+    /// The slots, stored and manual, in the order they were created; an empty one is reused.
+    var slots: [Slot] = []
+    /// How many stored slots have not learned their property's offset yet.
+    var slotsWithoutOffset = 0
+    /// What to call if this object dies while an observation rooted here is active (an
+    /// `AsyncSequence` of values then finishes); few observations have one, so it lives here.
+    var terminationHandlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
 
-  /// The slot for `key`, found or created (reusing an empty one), pinned to `owner`.
-  private func claimSlot(_ key: SlotKey, owner: AnyObject) -> Int {
-    let isStored = key.isStored
-    if let index = slotIndex(for: key) { return index }
-    let pin = SlotPin(object: owner)
-    if isStored {
-      if let empty = storedSlots.firstIndex(where: { $0.liveCount == 0 }) {
-        if storedSlots[empty].offset < 0 { slotsWithoutOffset -= 1 }
-        storedSlots[empty] = Slot(key: key)
-        storedPins[empty] = pin
-        slotsWithoutOffset += 1
-        return empty
+    /// The slot for `key`, found or created (reusing an empty one), pinned to `owner`.
+    mutating func claimSlot(_ key: SlotKey, owner: AnyObject) -> Int {
+      if let index = slotIndex(for: key) { return index }
+      let slot = Slot(key: key, owner: owner)
+      if key.isStored { slotsWithoutOffset += 1 }
+      guard let empty = slots.firstIndex(where: { $0.liveCount == 0 }) else {
+        slots.append(slot)
+        return slots.count - 1
       }
-      storedSlots.append(Slot(key: key))
-      storedPins.append(pin)
-      slotsWithoutOffset += 1
-      return storedSlots.count - 1
-    }
-    if let empty = manualSlots.firstIndex(where: { $0.liveCount == 0 }) {
-      manualSlots[empty] = Slot(key: key)
-      manualPins[empty] = pin
+      if slots[empty].isStored, slots[empty].offset < 0 { slotsWithoutOffset -= 1 }
+      slots[empty] = slot
       return empty
     }
-    manualSlots.append(Slot(key: key))
-    manualPins.append(pin)
-    return manualSlots.count - 1
-  }
 
-  /// The stored slot of the property at `offset` in the object `object` names.
-  ///
-  /// Slots that have learned their offset are compared by two integers. Only while some slot
-  /// has not is the property's key path made and compared, and the slot it matches learns the
-  /// offset. An (object, offset) pair names one property: objects are told apart by identity,
-  /// which a slot's pin keeps from passing to another object, and two stored properties of one
-  /// object never share an offset.
-  private func storedSlotIndex(
-    object: ObjectIdentifier,
-    offset: Int,
-    property: () -> AnyKeyPath
-  ) -> Int? {
-    for index in storedSlots.indices
-    where storedSlots[index].offset == offset && storedSlots[index].object == object {
-      return index
+    /// The slot for `key` by its key path: identity first, then equality.
+    func slotIndex(for key: SlotKey) -> Int? {
+      slots.firstIndex { $0.matches(key) }
     }
-    guard slotsWithoutOffset > 0 else { return nil }
-    let path = property()
-    for index in storedSlots.indices
-    where storedSlots[index].offset < 0 && storedSlots[index].matches(object: object, path: path) {
-      storedSlots[index].learn(offset: offset, path: path)
+
+    /// The stored slot of the property at `offset` in the object `object` names.
+    ///
+    /// Slots that have learned their offset are compared by two integers. Only while some slot
+    /// has not is the property's key path made and compared, and the slot it matches learns
+    /// the offset. An (object, offset) pair names one property: objects are told apart by
+    /// identity, which a slot's pin keeps from passing to another object, and two stored
+    /// properties of one object never share an offset. Manual slots never learn an offset.
+    mutating func storedSlotIndex(
+      object: ObjectIdentifier,
+      offset: Int,
+      property: () -> AnyKeyPath
+    ) -> Int? {
+      for index in slots.indices where slots[index].matches(object: object, offset: offset) {
+        return index
+      }
+      guard slotsWithoutOffset > 0 else { return nil }
+      let key = SlotKey.stored(object: object, property: property())
+      guard let index = slots.firstIndex(where: { $0.offset < 0 && $0.matches(key) }) else {
+        return nil
+      }
+      slots[index].learn(offset: offset, path: key.path)
       slotsWithoutOffset -= 1
       return index
     }
-    return nil
-  }
 
-  /// The slot for `key` by its key path: identity first, then equality.
-  private func slotIndex(for key: SlotKey) -> Int? {
-    let object = key.object
-    let path = key.path
-    if key.isStored {
-      return storedSlots.firstIndex { $0.matches(object: object, path: path) }
+    /// Removes `box` from slot `index`, at `position` when the caller knows it; returns whether
+    /// it was there.
+    ///
+    /// The identity check makes a stale position harmless: a slot that was reused no longer
+    /// holds the box there.
+    mutating func removeEntry(
+      _ box: ObserverBox,
+      fromSlot index: Int,
+      at position: Int? = nil
+    ) -> Bool {
+      guard index < slots.count else { return false }
+      let entries = slots[index].entries
+      let found: Int?
+      if let position {
+        found = position < entries.count && entries[position] === box ? position : nil
+      } else {
+        found = entries.firstIndex { $0 === box }
+      }
+      guard let found else { return false }
+      slots[index].removeEntry(at: found)
+      return true
     }
-    return manualSlots.firstIndex { $0.matches(object: object, path: path) }
+
+    mutating func forgetTerminationHandler(of box: ObserverBox) {
+      if !terminationHandlers.isEmpty { terminationHandlers[ObjectIdentifier(box)] = nil }
+    }
+
+    /// Checks every field against the others and against the registry's counters.
+    func checkInvariants(storedCount: Int, allCount: Int) {
+      var stored = 0
+      var all = 0
+      var withoutOffset = 0
+      for (index, slot) in slots.enumerated() {
+        slot.checkInvariants(slotIndex: index)
+        all += slot.liveCount
+        if slot.isStored { stored += slot.liveCount }
+        if slot.isStored, slot.offset < 0 { withoutOffset += 1 }
+        for other in slots[..<index] where other.liveCount > 0 && slot.liveCount > 0 {
+          precondition(
+            !other.matches(slot.key), "two live slots file observers under \(slot.path)")
+        }
+      }
+      precondition(
+        slotsWithoutOffset == withoutOffset,
+        "\(slotsWithoutOffset) stored slots counted without an offset, \(withoutOffset) found")
+      precondition(
+        storedCount == stored, "\(storedCount) stored observers counted, \(stored) filed")
+      precondition(allCount == all, "\(allCount) observers counted, \(all) filed")
+      let filed = Set(slots.flatMap(\.entries).compactMap { $0.map(ObjectIdentifier.init) })
+      for box in terminationHandlers.keys {
+        precondition(filed.contains(box), "a termination handler outlives its observer")
+      }
+    }
   }
 }
 

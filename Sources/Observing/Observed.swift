@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 
 /// A stored property of an ``Observable`` class that notifies its observers when it changes.
@@ -15,7 +16,12 @@ import Synchronization
 /// Assigning the property stores the value and then calls the observers synchronously, on the
 /// assigning thread, in the order they registered; the object already holds the new value when
 /// they run. While nobody observes the object, an assignment costs one relaxed atomic load more
-/// than a plain stored property.
+/// than a plain stored property, and a read costs one relaxed atomic load more than a plain read
+/// while no key path is being resolved and no Observation tracking is under way.
+///
+/// The toolchain's Observation module sees the property too: reading it inside
+/// ``withObservationTracking(_:onChange:)`` or an ``Observations`` closure tracks it, and
+/// assigning it calls the tracking's `onChange`.
 ///
 /// Pass `validate` to refuse or correct values before they are stored, as a `UIScrollView` refuses
 /// a `NaN` offset: the function receives the current and the proposed value and returns the
@@ -86,11 +92,12 @@ public struct Observed<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
   ) -> Value {
     get {
-      if _slowPath(_activeRecordings.load(ordering: .relaxed) != 0) {
-        // Some thread is resolving a key path; if it is this one, report this read. Nothing
-        // here writes: the property is named by its key path, not found in memory. The
-        // closure keeps the key path object from being created on ordinary reads.
-        _recordAccess(object, valueType: Value.self, property: { wrappedKeyPath })
+      if _slowPath(_trackingGate.load(ordering: .relaxed) != 0) {
+        // Some thread resolves a key path or Observation tracks: report this read to whichever
+        // of them runs on this thread. Nothing here writes the object: the property is named by
+        // its key path, not found in memory. The closure keeps the key path object from being
+        // created on ordinary reads.
+        _reportAccess(object, property: { wrappedKeyPath })
       }
       return object[keyPath: storageKeyPath].storedValue
     }
@@ -102,28 +109,51 @@ public struct Observed<Value> {
         newValue = accepted
       }
       let registry = object.observationRegistry
-      guard _slowPath(registry.hasStoredObservers),
-        object[keyPath: storageKeyPath].notifiesAutomatically,
-        let snapshot = registry._beginChange(
-          object: object,
-          offset: offset(in: object, storageKeyPath),
-          property: { wrappedKeyPath })
-      else {
+      guard _slowPath(registry.hasAssignmentWork) else {
         object[keyPath: storageKeyPath].storedValue = newValue
         return
       }
-      let oldValue = object[keyPath: storageKeyPath].storedValue
-      let remembered =
-        snapshot.needsWillPhase
-        ? _deliverWillChange(snapshot, object: object, oldValue: oldValue) : nil
+      _assignNotifying(
+        newValue, to: object, registry: registry, wrapped: wrappedKeyPath,
+        storage: storageKeyPath)
+    }
+  }
+
+  /// The setter's slow path: stores `newValue` with the observers and Observation told.
+  ///
+  /// The order is fixed: prior notifications (KVO's will-change), then Observation's `willSet`
+  /// (where `withObservationTracking`'s `onChange` runs), the store, Observation's `didSet`,
+  /// and the observers in registration order.
+  @inlinable
+  static func _assignNotifying<Object: Observable>(
+    _ newValue: Value,
+    to object: Object,
+    registry: ObservationRegistry,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+  ) {
+    let isTracked = registry.isTrackedByObservation
+    let snapshot =
+      object[keyPath: storageKeyPath].notifiesAutomatically
+      ? registry._beginChange(
+        object: object, offset: offset(in: object, storageKeyPath), property: { wrappedKeyPath })
+      : nil
+    guard let snapshot else {
+      if isTracked {
+        registry.registrar.withMutation(of: object, keyPath: wrappedKeyPath) {
+          object[keyPath: storageKeyPath].storedValue = newValue
+        }
+      } else {
+        object[keyPath: storageKeyPath].storedValue = newValue
+      }
+      return
+    }
+    _deliverChange(snapshot, object: object, oldValue: object[keyPath: storageKeyPath].storedValue)
+    {
+      if isTracked { registry.registrar.willSet(object, keyPath: wrappedKeyPath) }
       object[keyPath: storageKeyPath].storedValue = newValue
-      _deliverDidChange(
-        snapshot,
-        object: object,
-        oldValue: oldValue,
-        newValue: newValue,
-        remembered: remembered
-      )
+      if isTracked { registry.registrar.didSet(object, keyPath: wrappedKeyPath) }
+      return newValue
     }
   }
 

@@ -49,22 +49,25 @@ class ObserverBox: @unchecked Sendable {
   /// Tells a box its new position in a slot after compaction (with the registry's lock held).
   func didMove(toEntryIndex index: Int) {}
 
-  /// Whether the box observes the object that owns `registry` (and not one reached through it).
-  func isRooted(in registry: ObservationRegistry) -> Bool { false }
-
   /// Before a change: delivers the prior notification of a key-path observer and returns the
   /// value it needs to remember until the change is complete.
+  ///
+  /// - Parameters:
+  ///   - changedObject: The object whose stored `@Observed` property changes, or `nil` when
+  ///     the change is announced by hand.
+  ///   - toMany: The to-many change under way, if the change is one.
   @usableFromInline
-  func keyPathWillChange() -> Any? { nil }
+  func keyPathWillChange(changedObject: AnyObject?, toMany: ToManyChange?) -> Any? { nil }
 
   /// After a change: delivers the notification of a key-path observer.
   ///
   /// - Parameters:
-  ///   - oldValue: What ``keyPathWillChange()`` returned for this change.
+  ///   - oldValue: What ``keyPathWillChange(changedObject:toMany:)`` returned for this change.
   ///   - changedObject: The object whose stored `@Observed` property changed, or `nil` when
   ///     the change was announced by hand.
+  ///   - toMany: The to-many change, if the change is one.
   @usableFromInline
-  func keyPathDidChange(oldValue: Any?, changedObject: AnyObject?) {}
+  func keyPathDidChange(oldValue: Any?, changedObject: AnyObject?, toMany: ToManyChange?) {}
 
   /// After a to-many change: delivers it to a direct observer of the array.
   @usableFromInline
@@ -107,10 +110,6 @@ class ValueObserverBase: ObserverBox, @unchecked Sendable {
     registry?.remove(self)
   }
 
-  override final func isRooted(in registry: ObservationRegistry) -> Bool {
-    self.registry === registry
-  }
-
   override final func didMove(toEntryIndex index: Int) {
     entryIndex = index
   }
@@ -130,6 +129,21 @@ class ValueObserver<Value>: ValueObserverBase, @unchecked Sendable {
   @usableFromInline
   func isEqual(_ lhs: Value, _ rhs: Value) -> Bool { false }
 
+  /// Delivers the prior notification of a change: the old value when asked for, and the kind
+  /// and indexes of a to-many change.
+  @usableFromInline
+  final func deliverPrior(_ object: AnyObject, oldValue: Value?, toMany: ToManyChange?) {
+    let old: Value? =
+      if !options.contains(.old) { nil } else if let toMany {
+        toMany.oldElements as? Value
+      } else { oldValue }
+    deliver(
+      object,
+      ObservedChange(
+        kind: toMany?.kind ?? .setting, oldValue: old, indexes: toMany?.indexes, isPrior: true))
+  }
+
+  @usableFromInline
   override func deliverToMany(_ object: AnyObject, _ change: ToManyChange) {
     deliver(
       object,

@@ -2,6 +2,11 @@
 struct Slot {
   /// The object whose observers these are.
   let object: ObjectIdentifier
+  /// Whether the slot files the observers of a stored `@Observed` property (its setter reaches
+  /// them) or of a key path notified by hand (`willChangeValue(for:)` reaches them).
+  let isStored: Bool
+  /// Keeps the object's memory from passing to another object while the slot names it.
+  let pin: SlotPin
   /// The property's own key path (stored slots) or the observed key path (manual slots).
   private(set) var path: AnyKeyPath
   /// The property's position in the object, once its setter has reported it; `-1` before.
@@ -15,20 +20,29 @@ struct Slot {
   /// How many observers need to run before a change is stored (see `needsWillPhase`).
   private(set) var willPhaseCount = 0
 
-  init(key: SlotKey) {
+  init(key: SlotKey, owner: AnyObject) {
     object = key.object
     path = key.path
+    isStored = key.isStored
+    pin = SlotPin(object: owner)
   }
 
   /// The key this slot files observers under.
-  func key(isStored: Bool) -> SlotKey {
+  var key: SlotKey {
     isStored ? .stored(object: object, property: path) : .manual(object: object, keyPath: path)
   }
 
-  /// Whether the slot files observers under `path` of `object`: by identity of the key path
-  /// instance, or else by equality.
-  func matches(object: ObjectIdentifier, path: AnyKeyPath) -> Bool {
-    self.object == object && (self.path === path || self.path == path)
+  /// Whether the slot files observers under `key`: the same kind, the same object, and the same
+  /// key path (by identity of the key path instance, or else by equality).
+  func matches(_ key: SlotKey) -> Bool {
+    object == key.object && isStored == key.isStored
+      && (path === key.path || path == key.path)
+  }
+
+  /// Whether the slot is where a setter that found its property at `offset` of `object` looks.
+  @inline(__always)
+  func matches(object: ObjectIdentifier, offset: Int) -> Bool {
+    self.offset == offset && self.object == object
   }
 
   /// Records where the property sits in its object, as its setter found it.
@@ -73,6 +87,7 @@ struct Slot {
   ///
   /// - Parameter slotIndex: The slot's position in its registry, which direct observers record.
   func checkInvariants(slotIndex: Int) {
+    precondition(isStored || offset < 0, "manual slot \(path) learned an offset")
     let nilCount = entries.count(where: { $0 == nil })
     precondition(holes == nilCount, "slot \(path): \(holes) holes recorded, \(nilCount) found")
     let willPhase = entries.count(where: { $0?.needsWillPhase == true })
@@ -81,6 +96,7 @@ struct Slot {
       "slot \(path): will-phase count \(willPhaseCount), \(willPhase) entries need it")
     for (position, entry) in entries.enumerated() {
       guard let box = entry as? ValueObserverBase else { continue }
+      precondition(isStored, "manual slot \(path) holds a direct observer")
       precondition(
         box.slotIndex == slotIndex && box.entryIndex == position,
         "slot \(path): a direct observer at \(slotIndex).\(position) records "

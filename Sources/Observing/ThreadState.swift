@@ -20,6 +20,10 @@ final class ThreadState {
   /// To-many changes whose assignment is under way, innermost last.
   var toManyChanges: [ToManyChange] = []
 
+  /// How many `withObservationTracking` calls made through this module are running their
+  /// `apply` closure on this thread: while any is, reads are reported to Observation.
+  var observationTrackingDepth = 0
+
   /// The state of the calling thread, created on first use and released when the thread exits.
   static var current: ThreadState {
     if let pointer = pthread_getspecific(threadStateKey) {

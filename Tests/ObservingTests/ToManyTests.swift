@@ -116,3 +116,79 @@ struct ToManyTests {
     token.invalidate()
   }
 }
+
+/// An object reached through a link, holding the array a key path ends on.
+private final class Shelf: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var items: [String] = ["a", "d"]
+}
+
+private final class Room: Observable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var shelf = Shelf()
+}
+
+@Suite("To-many changes through a link")
+struct ToManyThroughLinkTests {
+  @Test func anInsertionAtTheEndOfThePathKeepsItsKindAndIndexes() {
+    let room = Room()
+    let log = Log<ObservedChange<[String]>>()
+    let token = room.observe(\.shelf.items, options: [.old, .new, .prior]) { _, change in
+      log.append(change)
+    }
+    room.shelf.insert(["b", "c"], at: IndexSet([1, 2]), into: \.items)
+    #expect(
+      log.values == [
+        ObservedChange(kind: .insertion, indexes: [1, 2], isPrior: true),
+        ObservedChange(kind: .insertion, newValue: ["b", "c"], indexes: [1, 2]),
+      ])
+    token.invalidate()
+  }
+
+  @Test func removalsAndReplacementsToo() {
+    let room = Room()
+    let log = Log<ObservedChange<[String]>>()
+    let token = room.observe(\.shelf.items, options: [.old, .new]) { _, change in
+      log.append(change)
+    }
+    room.shelf.removeElements(at: IndexSet([0]), from: \.items)
+    room.shelf.replaceElements(at: IndexSet([0]), with: ["D"], in: \.items)
+    #expect(
+      log.values == [
+        ObservedChange(kind: .removal, oldValue: ["a"], indexes: [0]),
+        ObservedChange(kind: .replacement, newValue: ["D"], oldValue: ["d"], indexes: [0]),
+      ])
+    token.invalidate()
+  }
+
+  @Test func aKeyAfterTheArrayMakesItASetting() {
+    let room = Room()
+    let log = Log<ObservedChange<Int>>()
+    let token = room.observe(\.shelf.items.count, options: [.old, .new]) { _, change in
+      log.append(change)
+    }
+    room.shelf.append("e", to: \.items)
+    #expect(log.values == [ObservedChange(kind: .setting, newValue: 3, oldValue: 2)])
+    token.invalidate()
+  }
+
+  @Test func replacingTheLinkIsASettingAndTheNewArrayIsFollowed() {
+    let room = Room()
+    let log = Log<ObservedChange<[String]>>()
+    let token = room.observe(\.shelf.items, options: [.old, .new]) { _, change in
+      log.append(change)
+    }
+    let old = room.shelf
+    let replacement = Shelf()
+    replacement.items = ["x"]
+    room.shelf = replacement
+    old.append("ignored", to: \.items)
+    replacement.append("y", to: \.items)
+    #expect(
+      log.values == [
+        ObservedChange(kind: .setting, newValue: ["x"], oldValue: ["a", "d"]),
+        ObservedChange(kind: .insertion, newValue: ["y"], indexes: [1]),
+      ])
+    token.invalidate()
+  }
+}
