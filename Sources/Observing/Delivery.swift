@@ -12,11 +12,19 @@ struct _ChangeSnapshot {
   /// Whether anything must run before the value is stored: a prior notification, or a
   /// key-path observer that needs the old value.
   @usableFromInline let needsWillPhase: Bool
+  /// The property's key path, when Observation tracks the registry and must be told.
+  @usableFromInline let observationKeyPath: AnyKeyPath?
 
-  init(entries: ContiguousArray<ObserverBox?>, needsWillPhase: Bool, toMany: ToManyChange?) {
+  init(
+    entries: ContiguousArray<ObserverBox?>,
+    needsWillPhase: Bool,
+    toMany: ToManyChange?,
+    observationKeyPath: AnyKeyPath? = nil
+  ) {
     self.entries = entries
     self.needsWillPhase = needsWillPhase
     self.toMany = toMany
+    self.observationKeyPath = observationKeyPath
   }
 }
 
@@ -112,34 +120,6 @@ func _deliver<Value>(
       }
     }
   }
-}
-
-/// Delivers a change whose observers were taken in `snapshot`: the will phase if it needs one,
-/// then `store`, then the did phase.
-///
-/// - Parameters:
-///   - snapshot: The observers.
-///   - object: The object whose key path changes.
-///   - oldValue: The value before the change.
-///   - store: Stores the new value and returns it (as stored).
-@inlinable
-func _deliverChange<Value>(
-  _ snapshot: _ChangeSnapshot,
-  object: AnyObject,
-  oldValue: Value,
-  store: () -> Value
-) {
-  var remembered: ContiguousArray<Any?>? = nil
-  if snapshot.needsWillPhase {
-    remembered = ContiguousArray(repeating: nil, count: snapshot.entries.count)
-    _deliver(
-      .willChange, snapshot, object: object, oldValue: oldValue, newValue: nil,
-      changedObject: object, remembered: &remembered)
-  }
-  let newValue = store()
-  _deliver(
-    .didChange, snapshot, object: object, oldValue: oldValue, newValue: newValue,
-    changedObject: object, remembered: &remembered)
 }
 
 /// Checks the layout that the unretained walk in `_deliver` relies on.

@@ -171,32 +171,47 @@ extension ObservationRegistry {
     observerCount.subtract(1, ordering: .relaxed)
   }
 
-  /// The observers of a stored property of `object` at the moment of a change, or `nil` when it
-  /// has none.
+  /// What an assignment of a stored property of `object` must do besides storing: its observers
+  /// at this moment, and the key path to tell Observation, or `nil` when there is nothing.
   ///
   /// - Parameters:
   ///   - object: The object being changed.
   ///   - offset: Where the property's storage sits in `object`, as its setter found it.
-  ///   - property: Makes the property's own key path; called only while some slot has not
-  ///     learned its offset yet, so that an assignment does not create the key path object.
+  ///   - notifiesObservers: Whether the property notifies its observers by itself (`false` for
+  ///     `@Observed(notifiesAutomatically: false)`).
+  ///   - property: Makes the property's own key path; called only when Observation tracks this
+  ///     registry, or while some slot has not learned its offset yet, so that an assignment does
+  ///     not create the key path object.
   @usableFromInline
   func _beginChange(
     object: AnyObject,
     offset: Int,
+    notifiesObservers: Bool,
     property: () -> AnyKeyPath
   ) -> _ChangeSnapshot? {
+    let observationKeyPath = isTrackedByObservation ? property() : nil
     let id = ObjectIdentifier(object)
-    return state.withLock { state -> _ChangeSnapshot? in
-      guard let index = state.storedSlotIndex(object: id, offset: offset, property: property),
-        state.slots[index].liveCount > 0
-      else { return nil }
-      let slot = state.slots[index]
-      let toMany =
-        ToManyChange.isAnyInFlight
-        ? ToManyChange.current(for: self, object: object, property: slot.path) : nil
-      return _ChangeSnapshot(
-        entries: slot.entries, needsWillPhase: slot.willPhaseCount != 0, toMany: toMany)
-    }
+    let observers =
+      !notifiesObservers || !hasStoredObservers
+      ? nil
+      : state.withLock { state -> _ChangeSnapshot? in
+        guard
+          let index = state.storedSlotIndex(
+            object: id, offset: offset, property: { observationKeyPath ?? property() }),
+          state.slots[index].liveCount > 0
+        else { return nil }
+        let slot = state.slots[index]
+        let toMany =
+          ToManyChange.isAnyInFlight
+          ? ToManyChange.current(for: self, object: object, property: slot.path) : nil
+        return _ChangeSnapshot(
+          entries: slot.entries, needsWillPhase: slot.willPhaseCount != 0, toMany: toMany,
+          observationKeyPath: observationKeyPath)
+      }
+    guard let observationKeyPath else { return observers }
+    return observers
+      ?? _ChangeSnapshot(
+        entries: [], needsWillPhase: false, toMany: nil, observationKeyPath: observationKeyPath)
   }
 
   /// The observers of a manual notification of `keyPath` on `object`: the stored property's

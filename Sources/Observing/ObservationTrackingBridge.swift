@@ -61,6 +61,48 @@ enum ObservationTrackingBridge {
   }
 }
 
+/// Tells Observation that a tracked property of `object` is about to change: trackings that read
+/// it run their `onChange`.
+///
+/// - Parameters:
+///   - object: The object whose property changes.
+///   - registry: Its registry, whose registrar Observation tracks.
+///   - keyPath: The property's key path, as its setter named it (`_beginChange` made it).
+///   - valueType: The property's value type.
+@usableFromInline
+func _observationWillSet<Object: Observable, Value>(
+  _ object: Object,
+  _ registry: ObservationRegistry,
+  _ keyPath: AnyKeyPath,
+  _ valueType: Value.Type
+) {
+  registry.registrar.willSet(object, keyPath: _trackedKeyPath(keyPath, of: object, valueType))
+}
+
+/// Tells Observation that a tracked property of `object` has changed; see
+/// `_observationWillSet(_:_:_:_:)`.
+@usableFromInline
+func _observationDidSet<Object: Observable, Value>(
+  _ object: Object,
+  _ registry: ObservationRegistry,
+  _ keyPath: AnyKeyPath,
+  _ valueType: Value.Type
+) {
+  registry.registrar.didSet(object, keyPath: _trackedKeyPath(keyPath, of: object, valueType))
+}
+
+/// The setter's key path back in its own type: `_beginChange` carries it as an `AnyKeyPath`.
+private func _trackedKeyPath<Object, Value>(
+  _ keyPath: AnyKeyPath,
+  of object: Object,
+  _ valueType: Value.Type
+) -> KeyPath<Object, Value> {
+  guard let typed = keyPath as? KeyPath<Object, Value> else {
+    preconditionFailure("a tracked key path of another type: \(keyPath)")
+  }
+  return typed
+}
+
 /// Tracks the `@Observed` properties (and any `@Observable` ones) that `apply` reads, and calls
 /// `onChange` once, before the first of them changes: Observation's
 /// `withObservationTracking(_:onChange:)`, with this package's properties seen.

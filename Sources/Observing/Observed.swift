@@ -1,4 +1,3 @@
-import Observation
 import Synchronization
 
 /// A stored property of an ``Observable`` class that notifies its observers when it changes.
@@ -124,7 +123,10 @@ public struct Observed<Value> {
   /// The order is fixed: prior notifications (KVO's will-change), then Observation's `willSet`
   /// (where `withObservationTracking`'s `onChange` runs), the store, Observation's `didSet`,
   /// and the observers in registration order.
-  @inlinable
+  ///
+  /// Always inlined into the setter: the key paths then stay literals the optimizer projects
+  /// through, never objects made at run time.
+  @inlinable @inline(__always)
   static func _assignNotifying<Object: Observable>(
     _ newValue: Value,
     to object: Object,
@@ -132,29 +134,37 @@ public struct Observed<Value> {
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
   ) {
-    let isTracked = registry.isTrackedByObservation
-    let snapshot =
-      object[keyPath: storageKeyPath].notifiesAutomatically
-      ? registry._beginChange(
-        object: object, offset: offset(in: object, storageKeyPath), property: { wrappedKeyPath })
-      : nil
-    guard let snapshot else {
-      if isTracked {
-        registry.registrar.withMutation(of: object, keyPath: wrappedKeyPath) {
-          object[keyPath: storageKeyPath].storedValue = newValue
-        }
-      } else {
-        object[keyPath: storageKeyPath].storedValue = newValue
-      }
+    // `wrappedKeyPath` is used once, inside the closure handed to `_beginChange`: the optimizer
+    // then makes the key path inside that closure, so an assignment that does not call it never
+    // creates the key path object. A second use anywhere would create it on every assignment.
+    guard
+      let change = registry._beginChange(
+        object: object,
+        offset: offset(in: object, storageKeyPath),
+        notifiesObservers: object[keyPath: storageKeyPath].notifiesAutomatically,
+        property: { wrappedKeyPath })
+    else {
+      object[keyPath: storageKeyPath].storedValue = newValue
       return
     }
-    _deliverChange(snapshot, object: object, oldValue: object[keyPath: storageKeyPath].storedValue)
-    {
-      if isTracked { registry.registrar.willSet(object, keyPath: wrappedKeyPath) }
-      object[keyPath: storageKeyPath].storedValue = newValue
-      if isTracked { registry.registrar.didSet(object, keyPath: wrappedKeyPath) }
-      return newValue
+    let oldValue = object[keyPath: storageKeyPath].storedValue
+    var remembered: ContiguousArray<Any?>? = nil
+    if change.needsWillPhase {
+      remembered = ContiguousArray(repeating: nil, count: change.entries.count)
+      _deliver(
+        .willChange, change, object: object, oldValue: oldValue, newValue: nil,
+        changedObject: object, remembered: &remembered)
     }
+    if let tracked = change.observationKeyPath {
+      _observationWillSet(object, registry, tracked, Value.self)
+    }
+    object[keyPath: storageKeyPath].storedValue = newValue
+    if let tracked = change.observationKeyPath {
+      _observationDidSet(object, registry, tracked, Value.self)
+    }
+    _deliver(
+      .didChange, change, object: object, oldValue: oldValue, newValue: newValue,
+      changedObject: object, remembered: &remembered)
   }
 
   /// The distance in bytes from the start of `object` to this property's storage.
