@@ -191,9 +191,6 @@ extension ObservationRegistry {
 /// ```
 @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
 public struct Observations<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
-  /// What an `untilFinished` closure returns: a value, or the end of the sequence.
-  public typealias Iteration = Observation.Observations<Element, Failure>.Iteration
-
   private let base: Observation.Observations<Element, Failure>
   private let lease: ObservationTrackingBridge.Lease
 
@@ -212,14 +209,14 @@ public struct Observations<Element: Sendable, Failure: Error>: AsyncSequence, Se
     self.init(base: Observation.Observations(emit))
   }
 
-  /// Creates a sequence that ends when `emit` returns ``Iteration/finish``.
+  /// Creates a sequence that ends when `emit` returns `.finish`.
   ///
   /// - Parameter emit: Computes the next value, or says the sequence is finished.
   /// - Returns: The sequence.
   public static func untilFinished(
     @_inheritActorContext _ emit:
       @escaping @isolated(any) @Sendable () throws(Failure) ->
-      Iteration
+      Observation.Observations<Element, Failure>.Iteration
   ) -> Observations<Element, Failure> {
     Observations(base: .untilFinished(emit))
   }
