@@ -1,3 +1,4 @@
+import Observation
 import Observing
 import Testing
 
@@ -54,5 +55,39 @@ struct ObservingDocumentationSampleTests {
     let printed = Log<String>()
     KeyPathsArticleSample.run(output: printed.append)
     #expect(printed.values == ["Augusta Lovelace"])
+  }
+}
+
+/// `ObservationAndSwiftUI.md`.
+enum ObservationArticleSample {
+  final class Thermostat: Observable {
+    let observationRegistry = ObservationRegistry()
+    @Observed var target = 20.0
+    var label: String { "\(target) °C" }
+  }
+
+  static func run(output: @escaping @Sendable (String) -> Void) {
+    @Sendable func print(_ items: Any...) { output(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let thermostat = Thermostat()
+    let token = thermostat.observe(\.target, options: [.old, .new]) { _, change in
+      print("KVO:", change.oldValue!, "->", change.newValue!)
+    }
+    withObservationTracking {
+      print(thermostat.label)  // 20.0 °C
+    } onChange: {
+      print("label will change")
+    }
+    thermostat.target = 22  // label will change, then KVO: 20.0 -> 22.0
+    token.invalidate()
+  }
+}
+
+@Suite("The Observation article's sample")
+struct ObservationArticleSampleTests {
+  @Test func tracksAndObservesOneProperty() {
+    let printed = Log<String>()
+    ObservationArticleSample.run(output: printed.append)
+    #expect(printed.values == ["20.0 °C", "label will change", "KVO: 20.0 -> 22.0"])
   }
 }

@@ -1,3 +1,4 @@
+import Observation
 import Observing
 import Testing
 
@@ -22,5 +23,25 @@ struct ReadmeTests {
     token.invalidate()  // or let the token go
 
     #expect(printed == ["name: a -> b"])
+  }
+
+  final class Thermostat: Observable {  // Observing.Observable, which refines Observation's
+    let observationRegistry = ObservationRegistry()
+    @Observed var target = 20.0
+  }
+
+  @Test func observationTracksObservedProperties() {
+    let printed = Log<String>()
+    @Sendable func print(_ text: String) { printed.append(text) }
+
+    let thermostat = Thermostat()
+    withObservationTracking {
+      _ = thermostat.target
+    } onChange: {
+      print("target will change")
+    }
+    thermostat.target = 22  // target will change
+
+    #expect(printed.values == ["target will change"])
   }
 }

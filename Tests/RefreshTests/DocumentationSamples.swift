@@ -222,6 +222,7 @@ struct DocumentationSampleTests {
     "README.md",
     "Sources/Observing/Observing.docc/Observing.md",
     "Sources/Observing/Observing.docc/ObservingKeyPaths.md",
+    "Sources/Observing/Observing.docc/ObservationAndSwiftUI.md",
     "Sources/Refresh/Refresh.docc/Refresh.md",
     "Sources/Refresh/Refresh.docc/GettingStarted.md",
     "Sources/Refresh/Refresh.docc/WritingACustomComponent.md",
