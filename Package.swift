@@ -26,7 +26,7 @@ let package = Package(
     .target(name: "RefreshTesting", dependencies: ["Refresh", "Rendering"]),
     .testTarget(
       name: "RefreshTestingTests", dependencies: ["RefreshTesting", "Refresh", "Rendering"],
-      exclude: ["__Snapshots__"]),
+      exclude: ["__Snapshots__", "Recordings"]),
     .target(name: "Gallery", dependencies: ["Observing", "Refresh"], path: "Examples/Gallery"),
     .testTarget(
       name: "GalleryTests",

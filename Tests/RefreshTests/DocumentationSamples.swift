@@ -100,7 +100,8 @@ func useTheAppsTitles() {
   RefreshConfig.default.i18nFilename = "Refresh"
 }
 
-// TestingWithAManualClock.md, a test of its own.
+// Raw driving, as the manual-clock article once showed it (the article now lives in
+// RefreshTesting, whose tests compile its samples): a test of its own.
 @MainActor
 @Test func releasingPastTheThresholdRefreshes() {
   let clock = ManualFrameClock()
@@ -226,7 +227,6 @@ struct DocumentationSampleTests {
     "Sources/Refresh/Refresh.docc/Refresh.md",
     "Sources/Refresh/Refresh.docc/GettingStarted.md",
     "Sources/Refresh/Refresh.docc/WritingACustomComponent.md",
-    "Sources/Refresh/Refresh.docc/TestingWithAManualClock.md",
     "Sources/Refresh/Refresh.docc/ScrollPhysicsArticle.md",
     "Sources/Refresh/Refresh.docc/MigratingFromMJRefresh.md",
   ]
