@@ -17,9 +17,9 @@ extension TerminalHostTests {
     let run = Task { @MainActor [host] in try await host.run() }
     #expect(await eventually { host.isRunning })
     terminal.type("x\u{1B}[<0;10;5M\u{1B}[<0;10;5m")
-    #expect(await eventually { keys == [.character("x")] })
+    #expect(await eventually(within: 10) { keys == [.character("x")] })
     terminal.resize(columns: 50, rows: 20)
-    #expect(await eventually { host.columns == 50 })
+    #expect(await eventually(within: 10) { host.columns == 50 })
     terminal.type("\u{03}")
     try await run.value
 
