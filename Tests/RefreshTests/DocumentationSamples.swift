@@ -229,6 +229,7 @@ struct DocumentationSampleTests {
     "Sources/Refresh/Refresh.docc/WritingACustomComponent.md",
     "Sources/Refresh/Refresh.docc/ScrollPhysicsArticle.md",
     "Sources/Refresh/Refresh.docc/MigratingFromMJRefresh.md",
+    "Sources/Refresh/Refresh.docc/FailureRetryAndTheSecondFloor.md",
   ]
 
   static let compiledSamples = [
@@ -287,5 +288,70 @@ struct DocumentationSampleTests {
       }
       #expect(found, "a sample of \(document) is not compiled:\n\(block.joined(separator: "\n"))")
     }
+  }
+}
+
+// FailureRetryAndTheSecondFloor.md
+@MainActor func pullTuningSample(scroll: ScrollModel, reload: @escaping () -> Void) {
+  let header = RefreshNormalHeader { reload() }
+  header.triggerDistance = 80  // arms 80 points down, although it is 54 tall
+  header.maximumPullDistance = 150  // never comes down further than 150 points
+  scroll.header = header
+}
+
+@MainActor
+func addSecondFloor(to scroll: ScrollModel, promotion: View, reload: @escaping () -> Void) {
+  let header = RefreshTwoLevelHeader { reload() }
+  header.secondFloorView.addSubview(promotion)
+  header.onOpenSecondFloor = { print("second floor open") }
+  scroll.header = header
+}
+
+@MainActor
+func addBothEnds(to gallery: ScrollModel, reload: @escaping () -> Void) {
+  gallery.leader = RefreshNormalLeader { reload() }
+  gallery.trailer = RefreshNormalTrailer { gallery.trailer?.endRefreshingWithNoMoreData() }
+}
+
+@MainActor
+func makeChat(_ list: ListView, loadOlder: @escaping (@escaping (Int) -> Void) -> Void) {
+  list.staysAtEnd = true
+  list.header = RefreshAutoNormalHeader {
+    loadOlder { count in
+      list.insertRows(at: Array(0..<count))
+      list.header?.endRefreshing()
+    }
+  }
+}
+
+@MainActor
+@Suite("Samples of the article on failure, retry and the second floor")
+struct SecondFloorArticleSampleTests {
+  @Test func theSamplesRun() {
+    let scene = Scene()
+    var reloads = 0
+    pullTuningSample(scroll: scene.scroll) { reloads += 1 }
+    #expect(scene.scroll.header?.triggerDistance == 80)
+    #expect(scene.scroll.header?.maximumPullDistance == 150)
+    addSecondFloor(to: scene.scroll, promotion: View()) { reloads += 1 }
+    let twoLevel = scene.scroll.header as? RefreshTwoLevelHeader
+    twoLevel?.openSecondFloor()
+    #expect(twoLevel?.isSecondFloorOpen == true)
+    addBothEnds(to: scene.scroll) { reloads += 1 }
+    #expect(scene.scroll.leader is RefreshNormalLeader)
+
+    let list = ListView(frame: scene.window.bounds)
+    scene.window.addSubview(list)
+    let source = RowSource(count: 30)
+    list.dataSource = source
+    list.layoutIfNeeded()
+    makeChat(list) { done in
+      source.insert(["older"], at: 0)
+      done(1)
+    }
+    list.contentOffset.y = -44
+    #expect(list.numberOfRows == 31)
+    #expect(list.header?.state == .idle)
+    #expect(list.contentOffset.y == -8)  // -44 + 36: the row on screen stays in place
   }
 }

@@ -46,6 +46,9 @@ struct RefreshConfigTests {
       "MJRefreshBackFooterNoMoreDataText", "MJRefreshHeaderLastTimeText",
       "MJRefreshHeaderDateTodayText", "MJRefreshHeaderNoneLastDateText",
       "MJRefreshTrailerIdleText", "MJRefreshTrailerPullingText",
+      "MJRefreshLeaderIdleText", "MJRefreshLeaderPullingText", "MJRefreshLeaderRefreshingText",
+      "MJRefreshAutoHeaderIdleText", "MJRefreshAutoHeaderRefreshingText",
+      "MJRefreshAutoHeaderNoMoreDataText", "MJRefreshTwoLevelHeaderSecondFloorText",
     ]
     #expect(Set(RefreshText.allCases.map(\.rawValue)) == Set(keys))
     for language in RefreshText.availableLanguages {

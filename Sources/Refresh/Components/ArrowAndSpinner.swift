@@ -41,6 +41,7 @@ final class ArrowAndSpinner: RefreshComponentPart {
     switch edge {
     case .top: (0, 0.000001 - .pi)  // down, then up
     case .bottom: (0.000001 - .pi, 0)  // up, then down
+    case .leading: (-.pi / 2, .pi / 2 - 0.000001)  // right, then left
     case .trailing: (.pi / 2, 0.000001 - .pi / 2)  // left, then right
     }
   }

@@ -3,30 +3,39 @@ import Foundation
 /// The edge of the content at which a pulled component sits.
 ///
 /// MJRefresh writes the same pull three times: its header pulls at the top, its back footer at
-/// the bottom and its trailer past the right end. Here the three are one geometry read along an
-/// edge: a component sets its ``RefreshComponent/pullEdge`` and the base class does the pull.
+/// the bottom and its trailer past the right end. Here the three, and the leader that MJRefresh
+/// lacks (past the left end), are one geometry read along an edge: a component sets its
+/// ``RefreshComponent/pullEdge`` and the base class does the pull.
 ///
 /// With `orig` the scroll model's inset without the component's own contribution, `h` the
 /// component's extent along the pull and, for the bottom and trailing edges,
-/// `delta = content - (viewport - orig.leading - orig.trailing)` (MJRefresh 3.7.9):
+/// `delta = content - (viewport - orig.leading - orig.trailing)` (MJRefresh 3.7.9; the leading
+/// edge is the top's formulas on the x axis, the mirror of MJRefresh's trailer):
 ///
-/// | | top | bottom, trailing |
+/// | | top, leading | bottom, trailing |
 /// | --- | --- | --- |
-/// | appears at (`happenOffset`) | `-orig.top` | `delta > 0 ? delta - orig.leading : -orig.leading` |
+/// | appears at (`happenOffset`) | `-orig.leading` | `delta > 0 ? delta - orig.leading : -orig.leading` |
 /// | pulled `distance` | `happenOffset - offset` | `offset - happenOffset` |
 /// | sits at | `-h - ignored` | `max(content, viewport - orig.leading - orig.trailing) + ignored` |
-/// | adds while refreshing | `h` to the top | `h - min(delta, 0)` to the bottom or right |
-/// | refreshing offset | `-(orig.top + h)` | `happenOffset + h` |
+/// | adds while refreshing | `h` to the top or left | `h - min(delta, 0)` to the bottom or right |
+/// | refreshing offset | `-(orig.leading + h)` | `happenOffset + h` |
 public enum PullEdge: Sendable {
   /// Above the content, pulled down (the header).
   case top
   /// Below the content, pulled up (the back footer).
   case bottom
+  /// Past the content's left end, pulled right (the leader: the header's pull on the x axis).
+  case leading
   /// Past the content's right end, pulled left (the trailer).
   case trailing
 
   /// Whether the pull runs along the x axis.
-  public var isHorizontal: Bool { self == .trailing }
+  public var isHorizontal: Bool { self == .leading || self == .trailing }
+
+  /// Whether the edge is at the start of its axis (the top or the left end), where the
+  /// component appears as soon as the offset passes the leading inset, whatever the content's
+  /// length.
+  public var isAtStart: Bool { self == .top || self == .leading }
 
   /// The component's size along the pull: its height, or its width for a trailer.
   public func extent(of frame: CGRect) -> CGFloat {
@@ -41,15 +50,16 @@ public enum PullEdge: Sendable {
 /// `MJRefreshTrailer`), with `orig` the scroll model's inset without the component's own
 /// contribution, `h` the component's extent along the pull and, for the bottom and trailing
 /// edges, `delta = content - (viewport - orig.leading - orig.trailing)` how much the content
-/// overflows the viewport:
+/// overflows the viewport. The leading edge is the top's formulas on the x axis (MJRefresh has
+/// no leader; this is the mirror of its trailer):
 ///
-/// | | top | bottom, trailing |
+/// | | top, leading | bottom, trailing |
 /// | --- | --- | --- |
-/// | appears at (`happenOffset`) | `-orig.top` | `delta > 0 ? delta - orig.leading : -orig.leading` |
+/// | appears at (`happenOffset`) | `-orig.leading` | `delta > 0 ? delta - orig.leading : -orig.leading` |
 /// | pulled `distance` | `happenOffset - offset` | `offset - happenOffset` |
 /// | sits at | `-h - ignored` | `max(content, viewport - orig.leading - orig.trailing) + ignored` |
-/// | adds while refreshing | `h` to the top | `h - min(delta, 0)` to the bottom or right |
-/// | refreshing offset | `-(orig.top + h)` | `happenOffset + h` |
+/// | adds while refreshing | `h` to the top or left | `h - min(delta, 0)` to the bottom or right |
+/// | refreshing offset | `-(orig.leading + h)` | `happenOffset + h` |
 struct PullGeometry {
   /// The edge the component sits at.
   let edge: PullEdge
@@ -100,25 +110,26 @@ struct PullGeometry {
   /// The offset at which the component starts to come into view: MJRefresh's `happenOffsetY`
   /// (and `happenOffsetX`).
   var happenOffset: CGFloat {
-    if edge == .top { return -leadingInset }
+    if edge.isAtStart { return -leadingInset }
     let overflow = overflow
     return overflow > 0 ? overflow - leadingInset : -leadingInset
   }
 
   /// How far past ``happenOffset`` the content is pulled, toward the component.
   var distance: CGFloat {
-    edge == .top ? happenOffset - offset : offset - happenOffset
+    edge.isAtStart ? happenOffset - offset : offset - happenOffset
   }
 
   /// Whether ``distance`` is far enough to follow: the header follows from its first point
-  /// (`>= 0`), the back footer and the trailer once past it (`> 0`), as in MJRefresh.
+  /// (`>= 0`), the back footer and the trailer once past it (`> 0`), as in MJRefresh; the
+  /// leader, at the start of its axis as the header is, follows the header.
   var isPulledIntoView: Bool {
-    edge == .top ? distance >= 0 : distance > 0
+    edge.isAtStart ? distance >= 0 : distance > 0
   }
 
   /// The component's origin along the axis, with `ignored` the inset it does not count.
   func position(ignoring ignored: CGFloat) -> CGFloat {
-    if edge == .top { return -extent - ignored }
+    if edge.isAtStart { return -extent - ignored }
     return max(contentLength + ignored, viewportLength - leadingInset - trailingInset + ignored)
   }
 
@@ -126,6 +137,7 @@ struct PullGeometry {
   var refreshingContribution: EdgeInsets {
     switch edge {
     case .top: EdgeInsets(top: extent)
+    case .leading: EdgeInsets(left: extent)
     case .bottom: EdgeInsets(bottom: extent - min(overflow, 0))
     case .trailing: EdgeInsets(right: extent - min(overflow, 0))
     }
@@ -133,6 +145,6 @@ struct PullGeometry {
 
   /// The content offset along the axis that shows the refreshing component.
   var refreshingOffset: CGFloat {
-    edge == .top ? -(leadingInset + extent) : happenOffset + extent
+    edge.isAtStart ? -(leadingInset + extent) : happenOffset + extent
   }
 }

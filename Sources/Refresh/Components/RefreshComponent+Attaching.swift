@@ -49,6 +49,7 @@ extension RefreshComponent {
     scrollView = scroll
     scroll.alwaysBounceVertical = true
     attachObservers(to: scroll)
+    pullLimitDidChange()
     scrollDidChangeContentSize(nil, in: scroll)
   }
 
@@ -84,13 +85,14 @@ extension RefreshComponent {
   }
 
   /// Stops observing the scroll model and gives back everything taken from it: its inset
-  /// contribution, a running refresh (its action is cancelled, no callback follows).
+  /// contribution, its pull limit, a running refresh (its action is cancelled, no callback follows).
   func detach() {
     // Without its scroll model, the observations went away with it.
     guard let scroll = scrollView else { return }
     let tokens = scroll.componentObservations.removeValue(forKey: ObjectIdentifier(self)) ?? []
     for token in tokens { token.invalidate() }
     scroll.removeInsetContribution(for: self)
+    scroll.removePullLimits(for: self)
     scrollView = nil
     endLifecycleOnDetach()
   }

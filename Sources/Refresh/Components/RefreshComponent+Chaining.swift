@@ -11,8 +11,9 @@ import Foundation
 /// ```
 extension RefreshComponent {
   /// Attaches the component to a scroll model: a header as its ``ScrollModel/header``, a footer
-  /// as its ``ScrollModel/footer``, a trailer as its ``ScrollModel/trailer`` (replacing the one
-  /// there), any other component as a subview behind the content.
+  /// as its ``ScrollModel/footer``, a trailer as its ``ScrollModel/trailer``, a leader as its
+  /// ``ScrollModel/leader`` (replacing the one there), any other component as a subview behind
+  /// the content.
   ///
   /// - Parameter scrollView: The scroll model.
   /// - Returns: The component, for chaining.
@@ -22,6 +23,7 @@ extension RefreshComponent {
     case let header as RefreshHeader: scrollView.header = header
     case let footer as RefreshFooter: scrollView.footer = footer
     case let trailer as RefreshTrailer: scrollView.trailer = trailer
+    case let leader as RefreshLeader: scrollView.leader = leader
     default: if superview !== scrollView { scrollView.insertSubview(self, at: 0) }
     }
     return self

@@ -8,9 +8,11 @@ import Foundation
     ///
     /// A pulled component adds insets only while refreshing (and the header while it holds a
     /// result), only along its edge: up to its height at the top (the header's inset follows the
-    /// content there), at least its extent at the bottom or the right. Other kinds check their
-    /// own rule in ``_checkOwnInvariants(contribution:)``. Between changes, the state machine
-    /// agrees with the observed state and no state change is in progress.
+    /// content there), its width at the left, at least its extent at the bottom or the right; a
+    /// component that holds an inset outside refreshing (``heldContribution``) holds exactly
+    /// it. Other kinds check their own rule in ``_checkOwnInvariants(contribution:)``. Between
+    /// changes, the state machine agrees with the observed state and no state change is in
+    /// progress.
     func _checkInvariants() {
       precondition(machine.state == state, "\(self): the machine is \(machine.state), not \(state)")
       precondition(machine.depth == 0, "\(self): a state change is still in progress")
@@ -18,6 +20,10 @@ import Foundation
       let contribution = scrollView.insetContribution(for: self)
       guard let pullEdge else {
         _checkOwnInvariants(contribution: contribution)
+        return
+      }
+      if let held = heldContribution {
+        precondition(contribution == held, "\(self): holds \(contribution), not \(held)")
         return
       }
       let extent = pullEdge.extent(of: frame)
@@ -38,6 +44,11 @@ import Foundation
         precondition(
           state != .refreshing || contribution.bottom >= extent - tolerance,
           "\(self): refreshing with a bottom inset \(contribution.bottom) below \(extent)")
+      case .leading:
+        alongEdge.left = contribution.left
+        precondition(
+          state != .refreshing || abs(contribution.left - extent) <= tolerance,
+          "\(self): refreshing with a left inset \(contribution.left), not \(extent)")
       case .trailing:
         alongEdge.right = contribution.right
         precondition(

@@ -37,10 +37,14 @@ extension RefreshComponent {
   /// appear the content is pulled, `extent` the component's size along the pull.
   ///
   /// While dragging, the percent follows and the state turns ``RefreshState/pulling`` beyond
-  /// `extent` (or refreshing begins, with ``RefreshTriggerMode/onThreshold``) and idle again
-  /// within it; after the release a pulling component begins refreshing, and an idle one keeps
-  /// following as the content springs back.
+  /// the trigger distance (``triggerDistance``, or `extent`; refreshing begins instead with
+  /// ``RefreshTriggerMode/onThreshold``) and idle again within it; after the release a pulling
+  /// component begins refreshing, and an idle one keeps following as the content springs back.
+  /// A distance past ``maximumPullDistance`` counts as that limit (the scroll model corrects
+  /// such an offset at once).
   func followPull(distance: CGFloat, extent: CGFloat, isDragging: Bool) {
+    let distance = maximumPullDistance.map { min(distance, $0) } ?? distance
+    let threshold = triggerDistance ?? extent
     let percent = distance / extent
     if state == .noMoreData {
       pullingPercent = percent
@@ -48,13 +52,13 @@ extension RefreshComponent {
     }
     if isDragging {
       pullingPercent = percent
-      if state == .idle, distance > extent {
+      if state == .idle, distance > threshold {
         if triggerMode == .onThreshold {
           beginRefreshing()
         } else {
           state = .pulling
         }
-      } else if state == .pulling, distance <= extent {
+      } else if state == .pulling, distance <= threshold {
         state = .idle
       }
     } else if state == .pulling {
@@ -62,6 +66,23 @@ extension RefreshComponent {
     } else if percent < 1 {
       pullingPercent = percent
     }
+  }
+
+  /// Registers ``maximumPullDistance`` with the scroll model along ``tunedEdge``, or removes it.
+  func pullLimitDidChange() {
+    guard let scrollView else { return }
+    guard let edge = tunedEdge, let limit = maximumPullDistance else {
+      scrollView.removePullLimits(for: self)
+      return
+    }
+    var limits = EdgeInsets.noPullLimits
+    switch edge {
+    case .top: limits.top = limit
+    case .leading: limits.left = limit
+    case .bottom: limits.bottom = limit
+    case .trailing: limits.right = limit
+    }
+    scrollView.setPullLimits(limits, for: self)
   }
 
   /// Begins refreshing if the finger lifted while the component was pulling: on the pan's end

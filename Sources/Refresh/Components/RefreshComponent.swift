@@ -87,6 +87,55 @@ open class RefreshComponent: View {
   /// the threshold is crossed.
   public var triggerMode: RefreshTriggerMode = .onRelease
 
+  /// How far past its edge the content must be pulled before the component arms (releasing
+  /// then refreshes), in points; `nil`, the default, is MJRefresh's: the component's height
+  /// (its width for a leader or a trailer).
+  ///
+  /// SmartRefreshLayout's trigger rate, Cupertino's `refreshTriggerPullDistance`, easy_refresh's
+  /// `triggerOffset`. ``pullingPercent`` keeps MJRefresh's meaning: the pulled distance over the
+  /// component's height, so it is above 1 once a longer trigger distance is passed and below 1
+  /// when a shorter one is. A component that loads by itself (``RefreshAutoFooter``,
+  /// ``RefreshAutoHeader``) loads once this much of it is in view, in place of its height times
+  /// its `triggerAutomaticallyRefreshPercent`.
+  ///
+  /// ```swift
+  /// header.triggerDistance = 80  // arms 80 points down, although it is 54 tall
+  /// ```
+  ///
+  /// A negative, NaN or infinite distance is refused: the previous value stays.
+  public var triggerDistance: CGFloat? {
+    didSet {
+      if let distance = triggerDistance, !(distance >= 0 && distance.isFinite) {
+        triggerDistance = oldValue
+      }
+    }
+  }
+
+  /// The farthest past its edge the content can be pulled, in points, however far the finger
+  /// goes; `nil`, the default, means no limit (MJRefresh's rubber band alone).
+  ///
+  /// SmartRefreshLayout's max drag rate, easy_refresh's `maxOverOffset`. The scroll model holds
+  /// the content there: a drag is rubber-banded as usual and then stops at the limit, a fling
+  /// past the edge is held there, an offset set beyond it is corrected. It counts from the edge
+  /// of the scroll model's valid range: from where the component starts to appear, or, while a
+  /// refreshing component adds its inset, from the refreshing component's far side.
+  ///
+  /// ```swift
+  /// header.maximumPullDistance = 150  // the header never comes down more than 150 points
+  /// ```
+  ///
+  /// A limit no longer than ``triggerDistance`` (or the height) means a pull can never arm the
+  /// component; ``beginRefreshing()`` still works. A negative, NaN or infinite distance is
+  /// refused: the previous value stays.
+  public var maximumPullDistance: CGFloat? {
+    didSet {
+      if let distance = maximumPullDistance, !(distance >= 0 && distance.isFinite) {
+        maximumPullDistance = oldValue
+      }
+      pullLimitDidChange()
+    }
+  }
+
   // MARK: Callbacks
 
   /// Called when refreshing begins (after the component is shown): MJRefresh's `refreshingBlock`.
@@ -310,6 +359,11 @@ open class RefreshComponent: View {
   /// gives it back at the end (the formulas are ``PullEdge``'s).
   open var pullEdge: PullEdge?
 
+  /// The edge that ``maximumPullDistance`` limits: ``pullEdge`` unless overridden; a component
+  /// that loads by itself names the edge it sits at (the automatic footer the bottom, the
+  /// automatic header the top).
+  open var tunedEdge: PullEdge? { pullEdge }
+
   /// The inset along the edge that the component ignores when placing itself (the header's
   /// `ignoredScrollViewContentInsetTop` and its kin); 0 unless overridden.
   open var ignoredEdgeInset: CGFloat { 0 }
@@ -349,6 +403,12 @@ open class RefreshComponent: View {
   /// `false` unless overridden; the header keeps it while it holds a result. The invariant
   /// checks read it.
   open var isHoldingRefreshInset: Bool { false }
+
+  /// The inset a pulled component holds while it is neither refreshing nor holding a result.
+  ///
+  /// `nil` (the default) when it holds none; the two-level header holds the scroll model's
+  /// height while its second floor is open. The invariant checks expect exactly it.
+  open var heldContribution: EdgeInsets? { nil }
 
   /// Called as a pulled component begins showing itself for a refresh, before its inset and
   /// offset change (the header drops a result it still holds).

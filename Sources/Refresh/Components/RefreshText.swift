@@ -43,6 +43,25 @@ public enum RefreshText: String, CaseIterable, Sendable {
   /// The trailer's title once pulled far enough to trigger ("Release to see details").
   case trailerPulling = "MJRefreshTrailerPullingText"
 
+  /// The leader's title while it is idle ("Slide to refresh"); ours, MJRefresh has no leader.
+  case leaderIdle = "MJRefreshLeaderIdleText"
+  /// The leader's title once pulled far enough to refresh ("Release to refresh").
+  case leaderPulling = "MJRefreshLeaderPullingText"
+  /// The leader's title while refreshing ("Loading...").
+  case leaderRefreshing = "MJRefreshLeaderRefreshingText"
+
+  /// The automatic header's title while it is idle ("Tap or pull down to load more"); ours,
+  /// MJRefresh has no automatic header.
+  case autoHeaderIdle = "MJRefreshAutoHeaderIdleText"
+  /// The automatic header's title while loading ("Loading...").
+  case autoHeaderRefreshing = "MJRefreshAutoHeaderRefreshingText"
+  /// The automatic header's title when everything has been loaded ("No more data").
+  case autoHeaderNoMoreData = "MJRefreshAutoHeaderNoMoreDataText"
+
+  /// The two-level header's title once pulled far enough to open its second floor ("Release to
+  /// open"); ours, MJRefresh has no second floor.
+  case twoLevelHeaderSecondFloor = "MJRefreshTwoLevelHeaderSecondFloorText"
+
   /// The text put before the last update time ("Last update: ").
   case lastUpdatedPrefix = "MJRefreshHeaderLastTimeText"
   /// The word for a last update that happened today ("Today").

@@ -1,5 +1,5 @@
 /// The refresh components attached to a scroll model: MJRefresh's `UIScrollView+MJRefresh`
-/// category (`mj_header`, `mj_footer`, `mj_trailer`).
+/// category (`mj_header`, `mj_footer`, `mj_trailer`), and the ``leader`` that MJRefresh lacks.
 ///
 /// Setting one removes the previous one and inserts the new one at the back of the subviews:
 ///
@@ -24,6 +24,12 @@ extension ScrollModel {
   public var trailer: RefreshTrailer? {
     get { subviews.lazy.compactMap { $0 as? RefreshTrailer }.first }
     set { replaceComponent(of: RefreshTrailer.self, with: newValue) }
+  }
+
+  /// The control past the left end of horizontal content (the trailer's mirror).
+  public var leader: RefreshLeader? {
+    get { subviews.lazy.compactMap { $0 as? RefreshLeader }.first }
+    set { replaceComponent(of: RefreshLeader.self, with: newValue) }
   }
 
   private func replaceComponent<Component: RefreshComponent>(

@@ -11,6 +11,8 @@ final class StateTitleLabel: RefreshComponentPart {
     /// A column at the right edge, as narrow as the title's widest character, read top to
     /// bottom (the trailer).
     case trailingColumn
+    /// The same column at the left edge (the leader, the trailer's mirror).
+    case leadingColumn
     /// The component lays it out itself (the header, with its time label).
     case byComponent
   }
@@ -37,7 +39,7 @@ final class StateTitleLabel: RefreshComponentPart {
     self.label = label
     self.layout = layout
     // The trailer's title reads top to bottom, one character per line.
-    if layout == .trailingColumn { label.numberOfLines = 0 }
+    if layout == .trailingColumn || layout == .leadingColumn { label.numberOfLines = 0 }
     for (state, text) in defaults { titles.setDefault(text, for: state) }
     component.addSubview(label)
     label.text = titles.title(for: component.state)
@@ -86,13 +88,12 @@ final class StateTitleLabel: RefreshComponentPart {
     switch layout {
     case .fill:
       label.frame = component.bounds
-    case .trailingColumn:
+    case .trailingColumn, .leadingColumn:
       let widest = (label.text ?? "").map(TextMetrics.cellWidth(of:)).max() ?? 1
       let width = TextMetrics.cellWidth * CGFloat(max(1, widest))
-      // 8 points from the right edge: room for the arrow on the left.
-      label.frame = CGRect(
-        x: component.frame.width - width - 8, y: 0, width: width,
-        height: component.frame.height)
+      // 8 points from the outer edge: room for the arrow on the side of the content.
+      let x = layout == .leadingColumn ? 8 : component.frame.width - width - 8
+      label.frame = CGRect(x: x, y: 0, width: width, height: component.frame.height)
     case .byComponent:
       break
     }
@@ -116,6 +117,18 @@ extension StateTitleLabel {
   static let autoFooterTitles: [RefreshState: RefreshText] = [
     .idle: .autoFooterIdle, .refreshing: .autoFooterRefreshing,
     .willRefresh: .autoFooterRefreshing, .noMoreData: .autoFooterNoMoreData,
+  ]
+
+  /// The automatic header's titles (the automatic footer's, mirrored).
+  static let autoHeaderTitles: [RefreshState: RefreshText] = [
+    .idle: .autoHeaderIdle, .refreshing: .autoHeaderRefreshing,
+    .willRefresh: .autoHeaderRefreshing, .noMoreData: .autoHeaderNoMoreData,
+  ]
+
+  /// The leader's titles (ours: MJRefresh has no leader); it refreshes, so it says so.
+  static let leaderTitles: [RefreshState: RefreshText] = [
+    .idle: .leaderIdle, .pulling: .leaderPulling, .refreshing: .leaderRefreshing,
+    .willRefresh: .leaderRefreshing,
   ]
 
   /// The trailer's titles (MJRefresh's `MJRefreshStateTrailer`).

@@ -33,6 +33,14 @@ open class ListView: ScrollModel {
     return rowTops.count - 1
   }
 
+  /// Whether appended rows keep the list at its end while it is scrolled there (a chat list's
+  /// new messages); `false` by default.
+  ///
+  /// When ``reloadData()`` or ``insertRows(at:)`` runs while the list rests at its end, it is at
+  /// its (new) end afterwards; scrolled away from the end, or held by a finger, it stays where
+  /// the user is.
+  public var staysAtEnd = false
+
   /// The number of rows shown: MJRefresh's `mj_totalDataCount` (a list has one section).
   public var totalDataCount: Int { numberOfRows }
 
@@ -66,6 +74,7 @@ open class ListView: ScrollModel {
   ///
   /// The views of the rows on screen are handed back to the data source for reuse.
   public func reloadData() {
+    let keepsEnd = isKeptAtEnd
     needsReload = false
     let count = max(0, dataSource?.numberOfRows(in: self) ?? 0)
     var tops = [CGFloat](repeating: 0, count: count + 1)
@@ -81,6 +90,7 @@ open class ListView: ScrollModel {
     rowViews = [:]
     shownRows = 0..<0
     contentSize = CGSize(width: bounds.width, height: top)
+    if keepsEnd { scrollToKeptEnd() }
     layoutRows()
     selectionDidReload()
   }
@@ -90,7 +100,9 @@ open class ListView: ScrollModel {
   ///
   /// When the list is scrolled down, the content offset grows by the height of the rows
   /// inserted above the first row on screen, so that row stays where it was; when it is at
-  /// the top (or pulled past it, a header refreshing), the new rows show.
+  /// the top (or pulled past it, a header refreshing), the new rows show, unless its header is
+  /// a ``RefreshAutoHeader`` (older messages arrive above what is read). A list that
+  /// ``staysAtEnd`` and rests at its end is at its end afterwards.
   ///
   /// - Parameter rows: The positions of the new rows, after the insertion; positions outside
   ///   the rows are ignored.
@@ -99,9 +111,11 @@ open class ListView: ScrollModel {
     let top = contentOffset.y
     let isAtTop = top <= minimumContentOffset.y + 0.5
     let firstShown = rowTops.count > 1 ? row(atContentY: max(top, 0)) : nil
+    let keepsEnd = isKeptAtEnd
     reloadData()
     selectionDidInsertRows(rows)
-    guard !isAtTop, var anchor = firstShown else { return }
+    // Kept at its end, the reload has put it there.
+    guard !keepsEnd, !isAtTop || keepsRowsInPlaceAtTop, var anchor = firstShown else { return }
     var added: CGFloat = 0
     for row in Set(rows).sorted() where row >= 0 && row <= anchor && row < numberOfRows {
       anchor += 1

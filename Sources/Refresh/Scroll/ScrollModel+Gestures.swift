@@ -4,9 +4,10 @@ extension ScrollModel {
   /// A finger touches the content at `point` (in the scroll model's frame coordinates): the pan
   /// begins, and any deceleration stops.
   ///
-  /// - Parameter point: Where the finger went down; non-finite points are refused.
+  /// - Parameter point: Where the finger went down; non-finite points are refused, and so is
+  ///   every point while ``isScrollEnabled`` is `false`.
   public func beginDragging(at point: CGPoint) {
-    guard point.isFinite else { return }
+    guard point.isFinite, isScrollEnabled else { return }
     gesture?.wheelRelease?.cancel()
     stopScrolling()
     gesture = GestureState(startOffset: contentOffset, startPoint: point)
@@ -36,7 +37,8 @@ extension ScrollModel {
   /// The velocity is in points per second, as a pan recognizer reports it: positive downward, so
   /// an upward fling scrolls toward larger offsets. Released past an edge, the content carries
   /// the velocity it had there, the finger's times the rubber band's slope
-  /// (``ScrollPhysics/rubberBandSlope(forOvershoot:dimension:)``).
+  /// (``ScrollPhysics/rubberBandSlope(forOvershoot:dimension:)``), and none when a pull limit (a
+  /// component's `maximumPullDistance`) holds it.
   ///
   /// With ``isPagingEnabled``, the content comes to rest on a page instead (see
   /// ``pagingTarget(from:velocity:)``), carried there by the bounce-back spring.
@@ -76,9 +78,10 @@ extension ScrollModel {
   /// ``wheelReleaseDelay`` the gesture ends with the wheel's recent velocity, so the content
   /// glides on. Without a window, the delta is applied at once, clamped to the valid range.
   ///
-  /// - Parameter delta: The scroll amount; non-finite deltas are refused.
+  /// - Parameter delta: The scroll amount; non-finite deltas are refused, and so is every delta
+  ///   while ``isScrollEnabled`` is `false`.
   public func scroll(by delta: CGPoint) {
-    guard delta.isFinite, delta != .zero else { return }
+    guard delta.isFinite, delta != .zero, isScrollEnabled else { return }
     guard let clock = window?.clock else {
       contentOffset = clampedOffset(
         CGPoint(x: contentOffset.x + delta.x, y: contentOffset.y + delta.y))
@@ -98,6 +101,16 @@ extension ScrollModel {
       guard let self, self.gesture?.wheelTranslation != nil else { return }
       self.endDragging()
     }
+  }
+
+  /// Ends a drag in progress without a release: the pan is cancelled (``isScrollEnabled`` turned
+  /// off), and the content comes back into its valid range with no velocity.
+  func cancelGesture() {
+    guard gesture != nil else { return }
+    gesture?.wheelRelease?.cancel()
+    gesture = nil
+    startPhysics(velocity: .zero)
+    panState = .cancelled
   }
 
   /// Moves the content to an offset, optionally animating it the way `UIScrollView` does (the
@@ -148,13 +161,19 @@ extension ScrollModel {
       y: gesture.startOffset.y - (point.y - gesture.startPoint.y))
     let minimum = minimumContentOffset
     let maximum = maximumContentOffset
-    func slope(_ raw: CGFloat, _ low: CGFloat, _ high: CGFloat, _ dimension: CGFloat) -> CGFloat {
+    func slope(
+      _ raw: CGFloat, _ low: CGFloat, _ high: CGFloat, _ dimension: CGFloat,
+      _ sides: (low: KeyPath<EdgeInsets, CGFloat>, high: KeyPath<EdgeInsets, CGFloat>)
+    ) -> CGFloat {
       let excess = raw < low ? low - raw : raw - max(low, high)
+      // Held at a pull limit, the content no longer follows the finger: it carries nothing.
+      let shown = physics.rubberBandDistance(forOvershoot: excess, dimension: dimension)
+      if excess > 0, isAtPullLimit(shown, side: raw < low ? sides.low : sides.high) { return 0 }
       return physics.rubberBandSlope(forOvershoot: excess, dimension: dimension)
     }
     return CGPoint(
-      x: slope(raw.x, minimum.x, maximum.x, bounds.width),
-      y: slope(raw.y, minimum.y, maximum.y, bounds.height))
+      x: slope(raw.x, minimum.x, maximum.x, bounds.width, (\.left, \.right)),
+      y: slope(raw.y, minimum.y, maximum.y, bounds.height, (\.top, \.bottom)))
   }
 
   private func releaseVelocity() -> CGPoint {
@@ -174,9 +193,10 @@ extension ScrollModel {
         ? physics.rubberBandedOffset(raw, in: low...high, dimension: dimension)
         : min(max(raw, low), high)
     }
-    return CGPoint(
-      x: canScrollHorizontally ? axis(raw.x, minimum.x, maximum.x, bounds.width) : start.x,
-      y: canScrollVertically ? axis(raw.y, minimum.y, maximum.y, bounds.height) : start.y)
+    return offsetWithinPullLimits(
+      CGPoint(
+        x: canScrollHorizontally ? axis(raw.x, minimum.x, maximum.x, bounds.width) : start.x,
+        y: canScrollVertically ? axis(raw.y, minimum.y, maximum.y, bounds.height) : start.y))
   }
 
   private func motions(from position: CGPoint, velocity: CGPoint) -> (ScrollMotion, ScrollMotion) {
@@ -272,7 +292,8 @@ extension ScrollModel {
 
   private func setOffsetByItself(_ offset: CGPoint) {
     isMovingByItself = true
-    contentOffset = offset
+    // A glide or spring past an edge is held at the pull limit there.
+    contentOffset = offsetWithinPullLimits(offset)
     isMovingByItself = false
   }
 }

@@ -77,6 +77,19 @@ open class ScrollModel: View {
   /// Whether the content can be pulled past its edges (rubber band) and springs back.
   public var bounces = true
 
+  /// Whether fingers, the wheel and the trackpad scroll the content
+  /// (`UIScrollView.isScrollEnabled`); `true` by default.
+  ///
+  /// While it is `false`, ``beginDragging(at:)``, ``drag(to:)`` and ``scroll(by:)`` are ignored;
+  /// turning it off during a drag cancels the drag (the pan state becomes `.cancelled`) and the
+  /// content comes back into its valid range. Code still moves the content
+  /// (``setContentOffset(_:animated:)``, `contentOffset`), and raw driving still reports pans.
+  public var isScrollEnabled = true {
+    didSet {
+      if !isScrollEnabled, oldValue { cancelGesture() }
+    }
+  }
+
   /// Whether vertical bouncing happens even when the content is shorter than the bounds.
   public var alwaysBounceVertical = false
 
@@ -108,6 +121,10 @@ open class ScrollModel: View {
   // re-entrantly, so dynamic exclusivity checks are turned off.
   @exclusivity(unchecked) private var insetContributions:
     [(owner: ObjectIdentifier, insets: EdgeInsets)] = []
+  @exclusivity(unchecked) var pullLimits: [(owner: ObjectIdentifier, limits: EdgeInsets)] = []
+  /// The smallest of ``pullLimits`` on each side, or `nil` when there are none (see
+  /// `ScrollModel+PullLimits.swift`).
+  @exclusivity(unchecked) var pullLimit: EdgeInsets?
   @exclusivity(unchecked) var gesture: GestureState?
   @exclusivity(unchecked) var movement: Movement?
   @exclusivity(unchecked) var isMovingByItself = false
@@ -244,6 +261,7 @@ open class ScrollModel: View {
   private func contentOffsetDidChange(from oldValue: CGPoint) {
     // A refused (non-finite) assignment still runs `didSet`, with the offset unchanged.
     guard contentOffset != oldValue else { return }
+    if pullLimit != nil, correctOffsetPastPullLimits(from: oldValue) { return }
     recordAnimation(of: .contentOffset, from: oldValue, to: contentOffset)
     if !isMovingByItself, movement != nil {
       stopScrolling()

@@ -55,7 +55,7 @@ open class RefreshHeader: RefreshComponent {
   public var resultHoldDuration: TimeInterval = 1
 
   /// The result shown after the last refresh, while it is held (see ``endRefreshing(result:)``).
-  @Observed public private(set) var resultText: String? {
+  @Observed public internal(set) var resultText: String? {
     didSet { if resultText != oldValue { resultTextDidChange() } }
   }
 

@@ -55,7 +55,9 @@ open class RefreshStateHeader: RefreshHeader {
     super.prepare()
     titles = StateTitleLabel(
       stateLabel, in: self, defaults: StateTitleLabel.headerTitles, layout: .byComponent)
-    titles.textOverride = { header, title in (header as? RefreshHeader)?.resultText ?? title }
+    titles.textOverride = { header, title in
+      (header as? RefreshStateHeader)?.shownTitle(for: title) ?? title
+    }
     addPart(titles)
     addSubview(lastUpdatedTimeLabel)
     lastUpdatedTimeDidChange()
@@ -63,6 +65,17 @@ open class RefreshStateHeader: RefreshHeader {
 
   override func resultTextDidChange() {
     super.resultTextDidChange()
+    titles.update(in: self)
+  }
+
+  /// The text the state label shows for the current state's title: the held result, if any
+  /// (the two-level header overrides it for its second floor).
+  func shownTitle(for title: String?) -> String? {
+    resultText ?? title
+  }
+
+  /// Shows ``shownTitle(for:)`` again, after something it reads changed.
+  func shownTitleDidChange() {
     titles.update(in: self)
   }
 

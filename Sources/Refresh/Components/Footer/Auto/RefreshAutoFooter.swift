@@ -23,7 +23,11 @@ open class RefreshAutoFooter: RefreshFooter {
 
   /// How much of the footer must be visible before it loads, 1 meaning all of it (MJRefresh's
   /// `triggerAutomaticallyRefreshPercent`).
+  ///
+  /// ``RefreshComponent/triggerDistance``, when set, replaces `h` times this percent.
   public var triggerAutomaticallyRefreshPercent: CGFloat = 1
+
+  open override var tunedEdge: PullEdge? { .bottom }
 
   /// How many times the footer may load by itself per drag (and the glide after it); -1 means
   /// without limit.
@@ -135,9 +139,8 @@ open class RefreshAutoFooter: RefreshFooter {
     let frameHeight = scrollView.frame.height
     guard inset.top + contentHeight > frameHeight else { return }
     let height = frame.height
-    let trigger =
-      contentHeight - frameHeight + height * triggerAutomaticallyRefreshPercent + inset.bottom
-      - height
+    let shown = triggerDistance ?? height * triggerAutomaticallyRefreshPercent
+    let trigger = contentHeight - frameHeight + shown + inset.bottom - height
     guard scrollView.contentOffset.y >= trigger else { return }
     // Only while the content moves toward the end: not when it springs back after a release.
     if let old = change?.oldValue, let new = change?.newValue, new.y <= old.y { return }
