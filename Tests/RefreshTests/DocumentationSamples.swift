@@ -292,7 +292,7 @@ struct DocumentationSampleTests {
 }
 
 // FailureRetryAndTheSecondFloor.md
-@MainActor func pullTuningSample(scroll: ScrollModel, reload: @escaping () -> Void) {
+@MainActor func tunePull(of scroll: ScrollModel, reload: @escaping () -> Void) {
   let header = RefreshNormalHeader { reload() }
   header.triggerDistance = 80  // arms 80 points down, although it is 54 tall
   header.maximumPullDistance = 150  // never comes down further than 150 points
@@ -330,7 +330,7 @@ struct SecondFloorArticleSampleTests {
   @Test func theSamplesRun() {
     let scene = Scene()
     var reloads = 0
-    pullTuningSample(scroll: scene.scroll) { reloads += 1 }
+    tunePull(of: scene.scroll) { reloads += 1 }
     #expect(scene.scroll.header?.triggerDistance == 80)
     #expect(scene.scroll.header?.maximumPullDistance == 150)
     addSecondFloor(to: scene.scroll, promotion: View()) { reloads += 1 }
