@@ -74,11 +74,12 @@ extension RefreshComponent {
     let shown = Double(edge.extent(of: frame) * Self.playedPullDepth)
     let travel = scroll.physics.overshoot(
       forRubberBandDistance: min(shown, dimension * 0.9), dimension: Double(dimension))
-    // A header is pulled down, a footer up, a trailer to the left.
+    // A header is pulled down, a footer up, a leader to the right, a trailer to the left.
     let direction: CGPoint =
       switch edge {
       case .top: CGPoint(x: 0, y: 1)
       case .bottom: CGPoint(x: 0, y: -1)
+      case .leading: CGPoint(x: 1, y: 0)
       case .trailing: CGPoint(x: -1, y: 0)
       }
     let began = clock.now
@@ -109,6 +110,7 @@ extension RefreshComponent {
     switch edge {
     case .top: scroll.minimumContentOffset.y
     case .bottom: scroll.maximumContentOffset.y
+    case .leading: scroll.minimumContentOffset.x
     case .trailing: scroll.maximumContentOffset.x
     }
   }
