@@ -236,6 +236,37 @@ struct MJRefreshFixItTests {
     #expect(result.errors.count == expected.count, "\(result.output)")
   }
 
+  /// MJRefresh's geometry shortcuts, as its DIY components use them, each with a message that
+  /// names what it stands for here.
+  @Test func geometryShortcutsNameTheirReplacements() async throws {
+    let shortcuts = [
+      ("view.mj_x", "frame.origin.x"), ("view.mj_y", "frame.origin.y"),
+      ("view.mj_w", "frame.size.width"), ("view.mj_h", "frame.size.height"),
+      ("view.mj_size.width", "frame.size"), ("view.mj_origin.x", "frame.origin"),
+      ("scroll.mj_inset.top", "adjustedContentInset"),
+      ("scroll.mj_insetT", "read adjustedContentInset.top; set contentInset.top"),
+      ("scroll.mj_insetB", "read adjustedContentInset.bottom; set contentInset.bottom"),
+      ("scroll.mj_insetL", "read adjustedContentInset.left; set contentInset.left"),
+      ("scroll.mj_insetR", "read adjustedContentInset.right; set contentInset.right"),
+      ("scroll.mj_offsetX", "contentOffset.x"), ("scroll.mj_offsetY", "contentOffset.y"),
+      ("scroll.mj_contentW", "contentSize.width"), ("scroll.mj_contentH", "contentSize.height"),
+    ]
+    var source =
+      "import Refresh\n\n@MainActor func layOut(_ view: View, in scroll: ScrollModel) {\n"
+    for (expression, _) in shortcuts { source += "  _ = \(expression)\n" }
+    source += "}\n"
+    let result = try await SwiftCompiler.typecheck(source)
+    for (expression, replacement) in shortcuts {
+      let name = expression.split(separator: ".")[1]
+      #expect(
+        result.errors.contains {
+          $0.contains("'\(name)' is unavailable: ") && $0.hasSuffix(replacement)
+        },
+        "\(name):\n\(result.output)")
+    }
+    #expect(result.errors.count == shortcuts.count, "\(result.output)")
+  }
+
   /// The package's own former names still compile, with a deprecation warning that names the
   /// new one, for one release.
   @Test func formerNamesAreDeprecatedAliases() async throws {
