@@ -210,5 +210,6 @@ func _file<Root: Observable>(
   let registry = object.observationRegistry
   if let rootDidDeinit { registry.setTerminationHandler(rootDidDeinit, for: observer) }
   registry.add(
-    observer, to: .stored(object: ObjectIdentifier(object), property: property), owner: object)
+    direct: observer, to: .stored(object: ObjectIdentifier(object), property: property),
+    owner: object)
 }

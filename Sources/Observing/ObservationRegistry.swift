@@ -122,17 +122,24 @@ extension ObservationRegistry {
     state.withLock { $0.forgetTerminationHandler(of: box) }
   }
 
-  /// Files an observer under the slot `key` names, pinned to `owner`.
-  ///
-  /// A direct observer (one stored property of its root, handed values by the setter) records
-  /// where it is filed, so that removing it takes constant time.
+  /// Files a key-path observer under the slot `key` names, pinned to `owner`.
   func add(_ box: ObserverBox, to key: SlotKey, owner: AnyObject) {
-    let direct = box as? ValueObserverBase
-    direct?.registry = self
     state.withLock { state in
       let index = state.claimSlot(key, owner: owner)
-      direct?.slotIndex = index
-      direct?.entryIndex = state.slots[index].entries.count
+      state.slots[index].append(box)
+    }
+    didAdd(isStored: key.isStored)
+  }
+
+  /// Files a direct observer (one stored property of its root, handed values by the setter)
+  /// under the slot `key` names, pinned to `owner`; it records where, so that removing it takes
+  /// constant time.
+  func add(direct box: ValueObserverBase, to key: SlotKey, owner: AnyObject) {
+    box.registry = self
+    state.withLock { state in
+      let index = state.claimSlot(key, owner: owner)
+      box.slotIndex = index
+      box.entryIndex = state.slots[index].entries.count
       state.slots[index].append(box)
     }
     didAdd(isStored: key.isStored)
