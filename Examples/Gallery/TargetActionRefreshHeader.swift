@@ -173,7 +173,7 @@ open class TargetActionRefreshHeader: RefreshStateHeader {
     case .refreshing, .willRefresh:
       arrowView.isHidden = true
       loadingView.startAnimating()
-    case .noMoreData:
+    case .noMoreData, .failed:
       arrowView.isHidden = true
       loadingView.stopAnimating()
     }

@@ -49,6 +49,9 @@ struct RefreshConfigTests {
       "MJRefreshLeaderIdleText", "MJRefreshLeaderPullingText", "MJRefreshLeaderRefreshingText",
       "MJRefreshAutoHeaderIdleText", "MJRefreshAutoHeaderRefreshingText",
       "MJRefreshAutoHeaderNoMoreDataText", "MJRefreshTwoLevelHeaderSecondFloorText",
+      // This package's own, named as MJRefresh would: the titles of a failure.
+      "MJRefreshHeaderFailedText", "MJRefreshAutoFooterFailedText",
+      "MJRefreshBackFooterFailedText", "MJRefreshTrailerFailedText",
     ]
     #expect(Set(RefreshText.allCases.map(\.rawValue)) == Set(keys))
     for language in RefreshText.availableLanguages {

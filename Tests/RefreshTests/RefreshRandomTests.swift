@@ -68,7 +68,7 @@ struct RefreshRandomTests {
     for step in 0..<120 {
       let scroll = scene!.scroll
       let clock = scene!.clock
-      let operation = Int(random.next() % 14)
+      let operation = Int(random.next() % 15)
       switch operation {
       case 0: scroll.beginDragging(at: CGPoint(x: 100, y: CGFloat(random.next() % 600)))
       case 1: scroll.drag(to: CGPoint(x: 100, y: CGFloat(random.next() % 1600) - 500))
@@ -102,13 +102,17 @@ struct RefreshRandomTests {
         }
         scroll.footer = footer.component as? RefreshFooter
       case 12: scroll.scroll(by: CGPoint(x: 0, y: CGFloat(random.next() % 200) - 100))
+      case 13:
+        let message = random.next() % 2 == 0 ? nil : "offline"
+        [header, footer].randomElement(using: &random)!.component.endRefreshingWithFailure(message)
       default: footer.component.isHidden.toggle()
       }
       check(step, "op \(operation)")
     }
 
     do {
-      // At rest, with nothing refreshing, only the auto footer's own height remains.
+      // At rest, with nothing refreshing, only the auto footer's own height remains (a failed
+      // header hides after its hold; a failed footer has given its inset back).
       let scroll = scene!.scroll
       if scroll.isDragging { scroll.endDragging(velocity: .zero) }
       scene!.clock.advance(by: 0.3)

@@ -7,6 +7,7 @@ import Testing
 /// What can happen to a component.
 enum ComponentEvent: String, CaseIterable, Sendable {
   case dragPastThreshold, dragBack, release, begin, end, endWithNoMoreData, resetNoMoreData
+  case endWithFailure
 }
 
 /// The transitions a component may make; anything else is a bug.
@@ -16,10 +17,14 @@ enum ComponentEvent: String, CaseIterable, Sendable {
 /// failure.
 let legalTransitions: Set<[RefreshState]> = [
   [.idle, .pulling], [.idle, .refreshing], [.idle, .willRefresh], [.idle, .noMoreData],
+  [.idle, .failed],
   [.pulling, .idle], [.pulling, .refreshing], [.pulling, .willRefresh], [.pulling, .noMoreData],
-  [.refreshing, .idle], [.refreshing, .noMoreData],
+  [.refreshing, .idle], [.refreshing, .noMoreData], [.refreshing, .failed],
   [.willRefresh, .refreshing], [.willRefresh, .idle], [.willRefresh, .noMoreData],
+  [.willRefresh, .failed],
   [.noMoreData, .idle], [.noMoreData, .refreshing], [.noMoreData, .willRefresh],
+  [.failed, .idle], [.failed, .pulling], [.failed, .refreshing], [.failed, .willRefresh],
+  [.failed, .noMoreData],
 ]
 
 /// The machine on its own, as a value: events in, actions out.
@@ -86,9 +91,13 @@ struct RefreshStateMachineValueTests {
     for (state, action) in [
       (RefreshState.idle, RefreshStateMachine.DetachAction.keepState),
       (.pulling, .becomeIdle), (.refreshing, .becomeIdle), (.willRefresh, .becomeIdle),
-      (.noMoreData, .keepState),
+      (.noMoreData, .keepState), (.failed, .becomeIdle),
     ] {
       var machine = RefreshStateMachine()
+      if state == .failed {
+        _ = machine.stateDidChange(to: .refreshing)
+        _ = machine.stateChangeDidComplete()
+      }
       if state != .idle {
         _ = machine.stateDidChange(to: state)
         _ = machine.stateChangeDidComplete()
@@ -125,35 +134,44 @@ struct RefreshStateMachineTests {
     .idle: [
       .dragPastThreshold: .pulling, .dragBack: .idle, .release: .idle, .begin: .refreshing,
       .end: .idle, .endWithNoMoreData: .noMoreData, .resetNoMoreData: .idle,
+      .endWithFailure: .idle,
     ],
     .pulling: [
       .dragPastThreshold: .pulling, .dragBack: .idle, .release: .refreshing,
       .begin: .refreshing, .end: .pulling, .endWithNoMoreData: .noMoreData,
-      .resetNoMoreData: .pulling,
+      .resetNoMoreData: .pulling, .endWithFailure: .pulling,
     ],
     .refreshing: [
       .dragPastThreshold: .refreshing, .dragBack: .refreshing, .release: .refreshing,
       .begin: .refreshing, .end: .idle, .endWithNoMoreData: .noMoreData,
-      .resetNoMoreData: .refreshing,
+      .resetNoMoreData: .refreshing, .endWithFailure: .failed,
     ],
     .willRefresh: [
       .dragPastThreshold: .willRefresh, .dragBack: .willRefresh, .release: .willRefresh,
       .begin: .willRefresh, .end: .idle, .endWithNoMoreData: .noMoreData,
-      .resetNoMoreData: .willRefresh,
+      .resetNoMoreData: .willRefresh, .endWithFailure: .failed,
     ],
     .noMoreData: [
       .dragPastThreshold: .noMoreData, .dragBack: .noMoreData, .release: .noMoreData,
       .begin: .refreshing, .end: .noMoreData, .endWithNoMoreData: .noMoreData,
-      .resetNoMoreData: .idle,
+      .resetNoMoreData: .idle, .endWithFailure: .noMoreData,
+    ],
+    // A failure stays until it is retried: a pull past the threshold arms again, a pull that
+    // stops short or a stray end keeps it.
+    .failed: [
+      .dragPastThreshold: .pulling, .dragBack: .failed, .release: .failed, .begin: .refreshing,
+      .end: .failed, .endWithNoMoreData: .noMoreData, .resetNoMoreData: .failed,
+      .endWithFailure: .failed,
     ],
   ]
 
   /// The same table for another kind: the automatic footer has no pull, so it never arms, a
-  /// drag to its trigger line loads at once and a release away from the end does nothing; the
-  /// header and the trailer follow the back footer's table.
+  /// drag to its trigger line loads at once (a new drag retries a failure) and a release away
+  /// from the end does nothing; the header and the trailer follow the back footer's table.
   nonisolated static func expected(
     for kind: ComponentKind, from start: RefreshState, on event: ComponentEvent
   ) -> RefreshState {
+    if kind == .autoFooter, start == .failed, event == .dragPastThreshold { return .refreshing }
     if kind == .autoFooter, start == .idle {
       if event == .dragPastThreshold { return .refreshing }
       if event == .release { return .idle }
@@ -181,6 +199,9 @@ struct RefreshStateMachineTests {
     case .pulling: rig.dragPastThreshold()
     case .refreshing, .willRefresh: component.beginRefreshing()
     case .noMoreData: rig.endWithNoMoreData()
+    case .failed:
+      component.beginRefreshing()
+      component.endRefreshingWithFailure()
     }
     try #require(component.state == start)
     let recorder = StateRecorder(component)
@@ -192,6 +213,7 @@ struct RefreshStateMachineTests {
     case .end: component.endRefreshing()
     case .endWithNoMoreData: rig.endWithNoMoreData()
     case .resetNoMoreData: rig.resetNoMoreData()
+    case .endWithFailure: component.endRefreshingWithFailure()
     }
     #expect(component.state == Self.expected(for: kind, from: start, on: event))
     for transition in recorder.transitions {

@@ -4,10 +4,13 @@ import Observing
 /// The arrow and spinner of the Normal variants.
 ///
 /// The arrow turns over the fast duration between its idle and pulling directions, and gives way
-/// to the spinner while refreshing. The automatic footer has the spinner alone.
+/// to the spinner while refreshing, and to the failure mark after a failure. The automatic
+/// footer has the spinner alone.
 @MainActor
 final class ArrowAndSpinner: RefreshComponentPart {
   let arrowView = ImageView(image: .arrow)
+  /// Shown where the arrow was while the component is ``RefreshState/failed``.
+  let failureView = ImageView(image: .failureMark)
   let loadingView: ActivityIndicatorView
   /// The arrow's rotation while idle and while pulling, in radians; `nil` for a spinner alone.
   private let rotations: (idle: CGFloat, pulling: CGFloat)?
@@ -23,13 +26,17 @@ final class ArrowAndSpinner: RefreshComponentPart {
     self.rotations = rotations
     loadingView = ActivityIndicatorView()
     arrowView.transform = Transform(rotationAngle: rotations.idle)
+    failureView.isHidden = true
     component.addSubview(arrowView)
+    component.addSubview(failureView)
     component.addSubview(loadingView)
     // The arrow is tinted like the title (MJRefresh sets its tint to the label's color).
     let title = component.parts.lazy.compactMap { ($0 as? StateTitleLabel)?.label }.first
     tintToken = title?.observe(\.textColor, options: [.initial, .new]) {
-      [arrowView] _, change in
-      if let color = change.newValue { arrowView.tintColor = color }
+      [arrowView, failureView] _, change in
+      guard let color = change.newValue else { return }
+      arrowView.tintColor = color
+      failureView.tintColor = color
     }
   }
 
@@ -65,7 +72,10 @@ final class ArrowAndSpinner: RefreshComponentPart {
       component.textBesideIndicator(forFrames: false)?.indicatorCenterX(inWidth: size.width)
       ?? size.width * 0.5
     let center = CGPoint(x: component.indicatorCenterX ?? centerX, y: size.height * 0.5)
-    if rotations != nil { arrowView.frame = frame(of: arrowView.intrinsicContentSize, at: center) }
+    if rotations != nil {
+      arrowView.frame = frame(of: arrowView.intrinsicContentSize, at: center)
+      failureView.frame = frame(of: failureView.intrinsicContentSize, at: center)
+    }
     loadingView.frame = frame(of: loadingView.intrinsicContentSize, at: center)
   }
 
@@ -77,6 +87,7 @@ final class ArrowAndSpinner: RefreshComponentPart {
 
   /// Shows the state: an arrow turned toward the pull, or the spinner.
   func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent) {
+    failureView.isHidden = state != .failed || rotations == nil
     guard let rotations else {
       if component.isRefreshing {
         loadingView.startAnimating()
@@ -108,7 +119,7 @@ final class ArrowAndSpinner: RefreshComponentPart {
       loadingView.alpha = 1
       loadingView.startAnimating()
       arrowView.isHidden = true
-    case .noMoreData:
+    case .noMoreData, .failed:
       arrowView.isHidden = true
       loadingView.stopAnimating()
     }

@@ -16,6 +16,9 @@ import Foundation
     func _checkInvariants() {
       precondition(machine.state == state, "\(self): the machine is \(machine.state), not \(state)")
       precondition(machine.depth == 0, "\(self): a state change is still in progress")
+      precondition(
+        state != .failed || refreshingTask == nil, "\(self): failed with its action still running")
+      precondition(state == .failed || failureMessage == nil, "\(self): a message but no failure")
       guard let scrollView else { return }
       let contribution = scrollView.insetContribution(for: self)
       guard let pullEdge else {

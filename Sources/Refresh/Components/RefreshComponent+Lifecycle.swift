@@ -80,10 +80,21 @@ extension RefreshComponent {
     if let target = refreshingTarget { refreshingTargetAction?(target) }
     if let block = asyncRefreshingBlock {
       refreshingTask = Task { @MainActor [weak self] in
-        await block()
+        // `nil` when the work succeeded; the failure's message (if it has one) when it threw.
+        let failure: String??
+        do {
+          try await block()
+          failure = nil
+        } catch {
+          failure = .some((error as? any LocalizedError)?.errorDescription)
+        }
         guard let self, !Task.isCancelled, self.refreshGeneration == generation else { return }
         self.refreshingTask = nil
-        self.endRefreshing()
+        if let failure {
+          self.endRefreshingWithFailure(failure)
+        } else {
+          self.endRefreshing()
+        }
       }
     }
     beginRefreshingCompletionBlock?()

@@ -52,7 +52,8 @@ extension RefreshComponent {
     }
     if isDragging {
       pullingPercent = percent
-      if state == .idle, distance > threshold {
+      // A failure shows until a pull past the threshold arms the component again.
+      if state == .idle || state == .failed, distance > threshold {
         if triggerMode == .onThreshold {
           beginRefreshing()
         } else {
@@ -135,10 +136,15 @@ extension RefreshComponent {
   /// whose refresh never showed calls the end completion at once. A component that shows no
   /// pull (the automatic footer) stays where it is: the end action runs and the end finishes at
   /// once.
+  ///
+  /// A failure ends the same way, with ``hideFailedComponent()`` in place of
+  /// ``hideRefreshedComponent()``.
   func endRefresh(from oldState: RefreshState) {
     guard oldState == .refreshing || oldState == .willRefresh else { return }
     if pullEdge == nil {
       endRefreshInPlace(from: oldState)
+    } else if state == .failed {
+      hideFailedComponent()
     } else if oldState == .refreshing {
       hideRefreshedComponent()
     } else {
@@ -146,12 +152,12 @@ extension RefreshComponent {
     }
   }
 
-  /// Reacts to a new state along the edge: refreshing shows the component, idle and no more
-  /// data end the refresh.
+  /// Reacts to a new state along the edge: refreshing shows the component, idle, no more data
+  /// and a failure end the refresh.
   func pullStateDidChange(along edge: PullEdge, from oldState: RefreshState) {
     switch state {
     case .refreshing: showForRefreshing(along: edge)
-    case .idle, .noMoreData: endRefresh(from: oldState)
+    case .idle, .noMoreData, .failed: endRefresh(from: oldState)
     case .pulling, .willRefresh: break
     }
   }

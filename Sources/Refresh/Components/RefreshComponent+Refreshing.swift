@@ -18,8 +18,10 @@ extension RefreshComponent {
   /// })
   /// ```
   ///
+  /// A thrown error ends refreshing with a failure (see ``asyncRefreshingBlock``).
+  ///
   /// - Parameter asyncRefreshingBlock: The work to do while refreshing.
-  public convenience init(asyncRefreshingBlock: @escaping @MainActor () async -> Void) {
+  public convenience init(asyncRefreshingBlock: @escaping @MainActor () async throws -> Void) {
     self.init(frame: .zero)
     self.asyncRefreshingBlock = asyncRefreshingBlock
   }
@@ -101,6 +103,42 @@ extension RefreshComponent {
     guard isRefreshing else { return }
     cancelRefreshingTask()
     state = .idle
+  }
+
+  /// Ends refreshing with a failure: the state is ``RefreshState/failed`` when this returns,
+  /// and the component shows `message` (or its localized failed title) with no spinner.
+  ///
+  /// What follows depends on the kind, as MJRefresh would have it:
+  /// - a header holds its place for ``RefreshHeader/resultHoldDuration``, then hides and
+  ///   returns to idle; the last update time is not recorded (the data is not fresh), and a
+  ///   pull while the failure shows refreshes again;
+  /// - an automatic footer keeps its place and does not load again by itself, not even as the
+  ///   drag that reached the end goes on: a tap on it, a new drag that reaches the end or
+  ///   ``beginRefreshing()`` retries;
+  /// - a back footer and a trailer give their inset back and stay failed until a pull past the
+  ///   threshold retries.
+  ///
+  /// An asynchronous action still running is cancelled. Calling it when the component is not
+  /// refreshing does nothing.
+  ///
+  /// ```swift
+  /// scroll.footer = RefreshAutoNormalFooter {
+  ///   feed.loadNextPage { result in
+  ///     switch result {
+  ///     case .success: scroll.footer?.endRefreshing()
+  ///     case .failure: scroll.footer?.endRefreshingWithFailure()
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter message: The text to show in place of the failed title, or `nil` for the
+  ///   title (``RefreshText/headerFailed`` and its kin unless set with `setTitle(_:for:)`).
+  public func endRefreshingWithFailure(_ message: String? = nil) {
+    guard isRefreshing else { return }
+    cancelRefreshingTask()
+    failureMessage = message
+    state = .failed
   }
 
   /// Ends refreshing and calls `completion` when the hiding animation has finished.

@@ -135,6 +135,9 @@ open class RefreshComponent: View {
       pullLimitDidChange()
     }
   }
+  /// The message of the failure shown (``endRefreshingWithFailure(_:)``), or `nil` when the
+  /// component is not ``RefreshState/failed`` or shows its failed title.
+  public internal(set) var failureMessage: String?
 
   // MARK: Callbacks
 
@@ -143,11 +146,20 @@ open class RefreshComponent: View {
   /// Call ``endRefreshing()`` when your work is done.
   public var refreshingBlock: (() -> Void)?
 
-  /// An asynchronous refreshing block: refreshing ends by itself when it returns.
+  /// An asynchronous refreshing block: refreshing ends by itself when it returns, and ends with
+  /// a failure when it throws.
   ///
-  /// The task is cancelled if refreshing is ended by other means or the component is removed
-  /// from its scroll model.
-  public var asyncRefreshingBlock: (@MainActor () async -> Void)?
+  /// A thrown error ends refreshing as ``endRefreshingWithFailure(_:)`` does; the failure shows
+  /// the error's `errorDescription` when it is a `LocalizedError` that has one, the component's
+  /// failed title otherwise. The task is cancelled if refreshing is ended by other means or the
+  /// component is removed from its scroll model; a cancelled task ends nothing.
+  ///
+  /// ```swift
+  /// scroll.footer = RefreshAutoNormalFooter(asyncRefreshingBlock: {
+  ///   try await feed.loadNextPage()
+  /// })
+  /// ```
+  public var asyncRefreshingBlock: (@MainActor () async throws -> Void)?
 
   /// Called after the refreshing callback (MJRefresh's `beginRefreshingCompletionBlock`).
   public var beginRefreshingCompletionBlock: (() -> Void)?
@@ -282,6 +294,7 @@ open class RefreshComponent: View {
   ///
   /// - Parameter oldState: The previous state.
   open func stateDidChange(from oldState: RefreshState) {
+    if state != .failed { failureMessage = nil }
     if state == .pulling { onArmed?() }
     setNeedsLayout()
     if let pullEdge { pullStateDidChange(along: pullEdge, from: oldState) }
@@ -415,6 +428,15 @@ open class RefreshComponent: View {
   ///
   /// Call `super`.
   open func willShowForRefreshing() {}
+
+  /// Hides a pulled component whose refresh failed: gives its inset back over the slow duration,
+  /// as a refresh that ended does, and records nothing.
+  ///
+  /// The header overrides it to hold its place while the failure shows. Call `super` to hide
+  /// now, or ``hideAfterRefreshing(generation:)`` later with the generation read here.
+  open func hideFailedComponent() {
+    hideAfterRefreshing(generation: refreshGeneration)
+  }
 
   /// Hides a pulled component whose refresh ended: gives its inset back over the slow
   /// duration (``hideAfterRefreshing(generation:)``).

@@ -10,6 +10,10 @@ public enum RefreshState: Int, Hashable, Sendable, CaseIterable, CustomStringCon
   case willRefresh
   /// All data is loaded (footers and trailers): pulls no longer load.
   case noMoreData
+  /// The last refresh or load failed (``RefreshComponent/endRefreshingWithFailure(_:)``): not
+  /// refreshing, showing the failure until it is retried (the header hides after
+  /// ``RefreshHeader/resultHoldDuration`` and returns to idle).
+  case failed
 
   /// The state's name.
   public var description: String {
@@ -19,6 +23,7 @@ public enum RefreshState: Int, Hashable, Sendable, CaseIterable, CustomStringCon
     case .refreshing: "refreshing"
     case .willRefresh: "willRefresh"
     case .noMoreData: "noMoreData"
+    case .failed: "failed"
     }
   }
 }

@@ -35,15 +35,16 @@ struct RefreshStateMachine: Sendable {
   /// from outside, refused).
   ///
   /// Idle may become anything (a custom component forces states from rest); a refresh ends in
-  /// idle, no more data or a failure; a refresh that waits for the screen begins or ends; and
-  /// from no more data or a failure the component retries (a pull arms a failed one again) or
-  /// is reset.
+  /// idle, no more data or a failure; a refresh that waits for the screen begins or ends; from
+  /// no more data the component loads again or is reset; and a failed one retries (a pull arms
+  /// it again), gives up its failure for idle or learns there is no more data.
   static let successors: [RefreshState: Set<RefreshState>] = [
-    .idle: [.pulling, .refreshing, .willRefresh, .noMoreData],
+    .idle: [.pulling, .refreshing, .willRefresh, .noMoreData, .failed],
     .pulling: [.idle, .refreshing, .willRefresh, .noMoreData],
-    .refreshing: [.idle, .noMoreData],
-    .willRefresh: [.refreshing, .idle, .noMoreData],
+    .refreshing: [.idle, .noMoreData, .failed],
+    .willRefresh: [.refreshing, .idle, .noMoreData, .failed],
     .noMoreData: [.idle, .refreshing, .willRefresh],
+    .failed: [.idle, .pulling, .refreshing, .willRefresh, .noMoreData],
   ]
 
   /// Whether a component may change from one state to another.
@@ -136,7 +137,7 @@ struct RefreshStateMachine: Sendable {
     /// Keep the state (idle, no more data).
     case keepState
     /// Become idle: the refresh in progress is over and its callbacks never run, or the arming
-    /// pull belonged to the scroll model it leaves.
+    /// pull or the failure shown belonged to the scroll model it leaves.
     case becomeIdle
   }
 
@@ -148,6 +149,6 @@ struct RefreshStateMachine: Sendable {
       pendingCallbacks = []
       return .becomeIdle
     }
-    return state == .pulling ? .becomeIdle : .keepState
+    return state == .pulling || state == .failed ? .becomeIdle : .keepState
   }
 }

@@ -21,6 +21,8 @@ public enum RefreshText: String, CaseIterable, Sendable {
   case headerPulling = "MJRefreshHeaderPullingText"
   /// The header's title while refreshing ("Loading...").
   case headerRefreshing = "MJRefreshHeaderRefreshingText"
+  /// The header's title after a failed refresh ("Refresh failed"); this package's own.
+  case headerFailed = "MJRefreshHeaderFailedText"
 
   /// The automatic footer's title while it is idle ("Tap or pull up to load more").
   case autoFooterIdle = "MJRefreshAutoFooterIdleText"
@@ -28,6 +30,9 @@ public enum RefreshText: String, CaseIterable, Sendable {
   case autoFooterRefreshing = "MJRefreshAutoFooterRefreshingText"
   /// The automatic footer's title when everything has been loaded ("No more data").
   case autoFooterNoMoreData = "MJRefreshAutoFooterNoMoreDataText"
+  /// The automatic footer's title after a failed load ("Load failed. Tap to retry."); this
+  /// package's own.
+  case autoFooterFailed = "MJRefreshAutoFooterFailedText"
 
   /// The back footer's title while it is idle ("Pull up to load more").
   case backFooterIdle = "MJRefreshBackFooterIdleText"
@@ -37,11 +42,17 @@ public enum RefreshText: String, CaseIterable, Sendable {
   case backFooterRefreshing = "MJRefreshBackFooterRefreshingText"
   /// The back footer's title when everything has been loaded ("No more data").
   case backFooterNoMoreData = "MJRefreshBackFooterNoMoreDataText"
+  /// The back footer's title after a failed load ("Load failed. Pull up to retry."); this
+  /// package's own.
+  case backFooterFailed = "MJRefreshBackFooterFailedText"
 
   /// The trailer's title while it is idle ("Slide to see details").
   case trailerIdle = "MJRefreshTrailerIdleText"
   /// The trailer's title once pulled far enough to trigger ("Release to see details").
   case trailerPulling = "MJRefreshTrailerPullingText"
+  /// The trailer's title after a failed load ("Load failed. Slide to retry."); this package's
+  /// own.
+  case trailerFailed = "MJRefreshTrailerFailedText"
 
   /// The leader's title while it is idle ("Slide to refresh"); ours, MJRefresh has no leader.
   case leaderIdle = "MJRefreshLeaderIdleText"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The frames of the Gif variants, by state: chosen by the pull while idle, looped in the other
-/// states.
+/// states (still after a failure that has no frames of its own).
 @MainActor
 final class StateImages: RefreshComponentPart {
   let gifView = ImageView(frame: .zero)
@@ -62,8 +62,11 @@ final class StateImages: RefreshComponentPart {
   func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent) {
     if showsOnlyWhileRefreshing { gifView.isHidden = !component.isRefreshing }
     switch state {
-    case .pulling, .refreshing, .willRefresh:
+    case .pulling, .refreshing, .willRefresh, .failed:
       let frames = images[state] ?? []
+      // A failure without frames of its own stops the refreshing ones: a failure shows no
+      // spinner.
+      if frames.isEmpty, state == .failed { gifView.stopAnimating() }
       guard !frames.isEmpty else { return }
       gifView.stopAnimating()
       if frames.count == 1 {

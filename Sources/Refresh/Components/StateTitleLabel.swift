@@ -67,9 +67,13 @@ final class StateTitleLabel: RefreshComponentPart {
     titles.title(for: state)
   }
 
-  /// Shows the current state's title (and asks for layout when it changed).
+  /// Shows the current state's title (and asks for layout when it changed); a failure shows
+  /// its message in place of the failed title, when it has one.
   func update(in component: RefreshComponent) {
-    let title = titles.title(for: component.state)
+    let state = component.state
+    let title =
+      state == .failed
+      ? component.failureMessage ?? titles.title(for: state) : titles.title(for: state)
     let text = textOverride.map { $0(component, title) } ?? title
     guard label.text != text else { return }
     label.text = text
@@ -104,19 +108,21 @@ extension StateTitleLabel {
   /// The header's titles (MJRefresh's `MJRefreshStateHeader`).
   static let headerTitles: [RefreshState: RefreshText] = [
     .idle: .headerIdle, .pulling: .headerPulling, .refreshing: .headerRefreshing,
-    .willRefresh: .headerRefreshing,
+    .willRefresh: .headerRefreshing, .failed: .headerFailed,
   ]
 
   /// The back footer's titles (MJRefresh's `MJRefreshBackStateFooter`).
   static let backFooterTitles: [RefreshState: RefreshText] = [
     .idle: .backFooterIdle, .pulling: .backFooterPulling, .refreshing: .backFooterRefreshing,
     .willRefresh: .backFooterRefreshing, .noMoreData: .backFooterNoMoreData,
+    .failed: .backFooterFailed,
   ]
 
   /// The automatic footer's titles (MJRefresh's `MJRefreshAutoStateFooter`).
   static let autoFooterTitles: [RefreshState: RefreshText] = [
     .idle: .autoFooterIdle, .refreshing: .autoFooterRefreshing,
     .willRefresh: .autoFooterRefreshing, .noMoreData: .autoFooterNoMoreData,
+    .failed: .autoFooterFailed,
   ]
 
   /// The automatic header's titles (the automatic footer's, mirrored).
@@ -134,6 +140,6 @@ extension StateTitleLabel {
   /// The trailer's titles (MJRefresh's `MJRefreshStateTrailer`).
   static let trailerTitles: [RefreshState: RefreshText] = [
     .idle: .trailerIdle, .pulling: .trailerPulling, .refreshing: .trailerPulling,
-    .willRefresh: .trailerPulling,
+    .willRefresh: .trailerPulling, .failed: .trailerFailed,
   ]
 }

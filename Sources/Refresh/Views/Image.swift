@@ -46,6 +46,10 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
   /// MJRefresh's pull arrow, pointing down; rotate it by π to point up.
   public static let arrow = Image(named: "arrow")
 
+  /// The mark a component shows where its arrow was after a failed refresh: a cross, drawn as a
+  /// glyph by every renderer.
+  public static let failureMark = Image.glyph("✕")
+
   /// An image drawn as one character.
   ///
   /// - Parameter character: The character to draw.

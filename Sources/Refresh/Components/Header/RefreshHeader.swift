@@ -15,7 +15,10 @@ import Observing
 ///   duration, then calls back; while refreshing the extra top inset follows the offset,
 ///   clamped to `0...h` (MJRefresh's section-header fix);
 /// - ending records the update time and hides the extra inset over the slow duration (after
-///   holding a result, with ``endRefreshing(result:)``).
+///   holding a result, with ``endRefreshing(result:)``);
+/// - failing (``RefreshComponent/endRefreshingWithFailure(_:)``) holds the inset while the
+///   failure shows, for ``resultHoldDuration``, then hides and returns to idle, recording
+///   nothing; a pull meanwhile refreshes again.
 @MainActor
 open class RefreshHeader: RefreshComponent {
   /// MJRefresh's header height, 54 points.
@@ -111,6 +114,25 @@ open class RefreshHeader: RefreshComponent {
       self?.resultHold = nil
       self?.resultText = nil
       self?.hideAfterRefreshing(generation: generation)
+    }
+  }
+
+  /// Holds the header's place while the failure shows, for ``resultHoldDuration``, then hides
+  /// and returns to idle; the update time is not recorded (the data is not fresh).
+  ///
+  /// A header without a window shows nothing and has no clock: it hides at once and stays
+  /// failed until it refreshes again.
+  open override func hideFailedComponent() {
+    guard let clock = window?.clock else {
+      super.hideFailedComponent()
+      return
+    }
+    let generation = refreshGeneration
+    resultHold = clock.schedule(after: max(resultHoldDuration, 0)) { [weak self] in
+      guard let self else { return }
+      self.resultHold = nil
+      if self.state == .failed { self.state = .idle }
+      self.hideAfterRefreshing(generation: generation)
     }
   }
 

@@ -14,7 +14,9 @@ import Observing
 ///
 /// It never loads more than ``autoTriggerTimes`` times per drag and the glide after it (once,
 /// by default), so a fast network cannot make it load twice for one pull, and short content
-/// cannot make it loop.
+/// cannot make it loop. After a failure (``RefreshComponent/endRefreshingWithFailure(_:)``) it
+/// stays ``RefreshState/failed`` and loads again only when tapped, asked, or reached by a drag
+/// that began after the failure.
 @MainActor
 open class RefreshAutoFooter: RefreshFooter {
   /// Whether the footer loads by itself as it comes into view (`true`), or only when tapped or
@@ -37,6 +39,9 @@ open class RefreshAutoFooter: RefreshFooter {
 
   private var remainingTriggers = 1
   private var hasContribution = false
+  /// Whether scrolling to the end retries a failed load: only in a drag that began after the
+  /// failure, so that a network that is down cannot make one drag loop.
+  private var retriesByScrolling = false
 
   open override func prepare() {
     super.prepare()
@@ -131,9 +136,14 @@ open class RefreshAutoFooter: RefreshFooter {
     super.scrollDidChangePanState(change, in: scrollView)
   }
 
+  /// Whether the footer may load by itself now: idle, or failed and in a new drag.
+  private var loadsByItself: Bool {
+    state == .idle || (state == .failed && retriesByScrolling)
+  }
+
   /// Loads by itself when the offset, growing, reaches the trigger line.
   private func triggerIfAtTheEnd(_ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel) {
-    guard state == .idle, isAutomaticallyRefresh, frame.minY != 0 else { return }
+    guard loadsByItself, isAutomaticallyRefresh, frame.minY != 0 else { return }
     let inset = scrollView.adjustedContentInset
     let contentHeight = scrollView.contentSize.height
     let frameHeight = scrollView.frame.height
@@ -147,12 +157,15 @@ open class RefreshAutoFooter: RefreshFooter {
     triggerAutomatically(byDrag: scrollView.isDragging || scrollView.isDecelerating)
   }
 
-  /// A new drag renews the budget; a release at the end loads.
+  /// A new drag renews the budget (and lets a failed load retry); a release at the end loads.
   private func followPan(of scrollView: ScrollModel) {
-    guard state == .idle else { return }
+    guard state == .idle || state == .failed else { return }
     switch scrollView.panState {
     case .began:
       remainingTriggers = autoTriggerTimes
+      retriesByScrolling = state == .failed
+    case .ended where !loadsByItself:
+      break
     case .ended:
       let inset = scrollView.adjustedContentInset
       let contentHeight = scrollView.contentSize.height
@@ -188,6 +201,9 @@ open class RefreshAutoFooter: RefreshFooter {
     case .refreshing:
       executeRefreshingCallback(generation: beginRefreshGeneration())
     case .idle, .noMoreData:
+      endRefresh(from: oldState)
+    case .failed:
+      retriesByScrolling = false
       endRefresh(from: oldState)
     default:
       break

@@ -4,7 +4,8 @@ import Foundation
 /// MJRefresh's `MJRefreshAutoStateFooter`.
 @MainActor
 open class RefreshAutoStateFooter: RefreshAutoFooter {
-  /// The label showing the state's title; tapping it while idle loads.
+  /// The label showing the state's title; tapping it while idle loads, and after a failure
+  /// retries.
   public let stateLabel = Label.refreshLabel()
 
   /// The space between the title and the spinner or animation beside it, in points (25).
@@ -34,7 +35,7 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
     }
     addPart(titles)
     stateLabel.onTap = { [weak self] _ in
-      guard let self, self.state == .idle else { return }
+      guard let self, self.state == .idle || self.state == .failed else { return }
       self.beginRefreshing()
     }
   }
