@@ -12,7 +12,7 @@ extension RefreshComponent {
 
   /// The former name of ``asyncRefreshingBlock``.
   @available(*, deprecated, renamed: "asyncRefreshingBlock")
-  public var refreshingAction: (@MainActor () async -> Void)? {
+  public var refreshingAction: (@MainActor () async throws -> Void)? {
     get { asyncRefreshingBlock }
     set { asyncRefreshingBlock = newValue }
   }
