@@ -30,6 +30,8 @@ for module in "${modules[@]}"; do
   mkdir -p "$module_graphs"
   cp "$graphs/$module.symbols.json" "$module_graphs/"
   find "$graphs" -name "$module@*.symbols.json" -exec cp {} "$module_graphs/" \;
+  # Overloads (`insert(_:at:into:)` with an `IndexSet` and with an `Int`) share one page, which
+  # a link without a disambiguating suffix names.
   echo "== docc convert $module"
   docc convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$module_graphs" \
@@ -37,6 +39,7 @@ for module in "${modules[@]}"; do
     --fallback-bundle-identifier "org.swift-refresh.$module" \
     --output-dir "$output/$module.doccarchive" \
     --transform-for-static-hosting \
+    --enable-experimental-overloaded-symbol-presentation \
     --warnings-as-errors
 done
 echo "Documentation built in $output/"

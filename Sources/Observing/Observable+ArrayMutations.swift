@@ -2,9 +2,9 @@ import Foundation
 
 /// The mutations of `Array` a Swift user reaches for, on an `@Observed` array: each reports
 /// the insertion, removal or replacement it makes, with its indexes, exactly as the `IndexSet`
-/// forms (``Observable/insert(_:at:into:)``, ``Observable/removeElements(at:from:)``,
-/// ``Observable/replaceElements(at:with:in:)``) report it; they share one step that applies
-/// and reports a change.
+/// forms (``Observable/insert(_:at:into:)-(_,IndexSet,_)``,
+/// ``Observable/removeElements(at:from:)``, ``Observable/replaceElements(at:with:in:)``) report
+/// it; they share one step that applies and reports a change.
 ///
 /// A call that changes nothing (an empty sequence appended, an empty range removed, a
 /// predicate that matches no element) notifies nobody. Indexes out of range trap with a message
