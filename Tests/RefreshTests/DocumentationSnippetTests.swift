@@ -79,11 +79,7 @@ struct DocumentationSnippet: CustomTestStringConvertible, Sendable {
 struct DocumentationSnippetTests {
   /// Snippets being rewritten elsewhere that did not yet compile when this check landed, each
   /// with its document and line: reported as known issues, not failures, until they do.
-  static let pendingRewrite: Set<String> = [
-    // The Observing articles are being rewritten (issue 18's Observing sections): the
-    // `Account` sample shows no `import Observing`.
-    "Sources/Observing/Observing.docc/ObservingKeyPaths.md:48"
-  ]
+  static let pendingRewrite: Set<String> = []
 
   @Test(arguments: DocumentationSnippet.all.filter { !$0.isMarkedNotCompiled })
   func compilesWithItsOwnImports(snippet: DocumentationSnippet) async throws {
