@@ -119,8 +119,32 @@ public final class TerminalHost {
       $0.isEmpty ? nil : $0
     }
 
+  /// Whether ``run()`` runs in the accessible mode, for screen readers and braille displays.
+  ///
+  /// The accessible mode does no full-screen drawing (no alternate screen, no mouse reporting, no cursor movement), and
+  /// what assistive technology should hear written as plain lines, in order: the window's
+  /// announcements (`Window/accessibility`: "Release to refresh", "Loading...", a result), the
+  /// rows that come into view and the row the selection moves to. Every key works as in the
+  /// full-screen mode.
+  ///
+  /// It starts as ``asksForAccessibleMode(_:)`` says of the process's environment
+  /// (`ACCESSIBLE=1`, or `TERM=dumb`); set it before ``run()`` to choose.
+  public var isAccessible = TerminalHost.asksForAccessibleMode(
+    ProcessInfo.processInfo.environment)
+
+  /// Whether an environment asks for the accessible mode: `ACCESSIBLE` set to anything but the
+  /// empty string (as charmbracelet's tools read it), or `TERM` set to `dumb`.
+  ///
+  /// - Parameter environment: The variables, such as `ProcessInfo.processInfo.environment`.
+  /// - Returns: Whether to run in the accessible mode.
+  public static func asksForAccessibleMode(_ environment: [String: String]) -> Bool {
+    !(environment["ACCESSIBLE"] ?? "").isEmpty || environment["TERM"] == "dumb"
+  }
+
   private let input: Int32
   private let output: Int32
+  /// The lines the accessible mode has yet to write.
+  private var pendingLines: [String] = []
   private var stopRequested = false
   private var continuation: CheckedContinuation<Void, Never>?
   private var frameTimes: [TimeInterval] = []
@@ -171,8 +195,21 @@ public final class TerminalHost {
       recorder = nil
     }
     let session = try TerminalSession(
-      modes: .fullScreen, input: input, output: output, signalKeys: false)
+      modes: isAccessible ? .rawInput : .fullScreen, input: input, output: output,
+      signalKeys: false)
     defer { session.end() }
+    let accessibility = window.accessibility
+    if isAccessible {
+      accessibility.isScreenReaderRunning = true
+      accessibility.onPost = { [weak self] post in self?.pendingLines.append(post.text) }
+    }
+    defer {
+      if isAccessible {
+        accessibility.onPost = nil
+        accessibility.isScreenReaderRunning = false
+        writeLines(to: session)
+      }
+    }
     let reader = try TerminalInputReader(input: input) { [weak self] in
       Task { @MainActor in self?.wake() }
     }
@@ -221,6 +258,7 @@ public final class TerminalHost {
         draw(into: canvas, buffer: &frameBuffer, session: session)
         needsFrame = false
       }
+      writeLines(to: session)
 
       // Sleep until input, a resize, the clock's next deadline or new main-actor work.
       var timeout = clock.nextDeadline.map { max(0, $0 - clock.currentTime) }
@@ -258,9 +296,26 @@ public final class TerminalHost {
     framesPerSecond = Double(frameTimes.count)
     willDrawFrame?()
     window.layoutIfNeeded()
+    // The accessible mode writes lines instead (``writeLines(to:)``).
+    guard !isAccessible else { return }
     canvas.clear(background: background)
     window.render(in: canvas)
     session.write(buffer.frame(from: canvas))
+  }
+
+  /// Writes the accessible mode's pending lines, each on a line of its own (control
+  /// characters, line breaks included, become spaces).
+  private func writeLines(to session: TerminalSession) {
+    guard !pendingLines.isEmpty else { return }
+    let text = pendingLines.map { line in
+      String(
+        line.map {
+          $0.isNewline || ($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) ? " " : $0
+        })
+        + "\r\n"
+    }.joined()
+    pendingLines.removeAll()
+    session.write(Array(text.utf8))
   }
 
   /// Waits until ``wake()`` or the timeout, with the main actor free meanwhile; the input

@@ -55,10 +55,13 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
   /// The bytes that leave the modes and undo what a frame may have left behind, in the reverse
   /// order of ``enterSequence``.
   ///
-  /// They always end a synchronized update (`ESC[?2026l`, in case a frame was interrupted) and
-  /// reset the attributes (`ESC[0m`); then they turn off mouse reporting, show the cursor and
-  /// leave the alternate screen, as far as the modes include them.
+  /// They end a synchronized update (`ESC[?2026l`, in case a frame was interrupted) and reset
+  /// the attributes (`ESC[0m`); then they turn off mouse reporting, show the cursor and leave
+  /// the alternate screen, as far as the modes include them. Raw input alone restores with no
+  /// bytes at all: nothing was drawn.
   public var restoreSequence: [UInt8] {
+    // Raw input alone (the host's accessible mode, a dumb terminal) drew nothing to undo.
+    guard !subtracting(.rawInput).isEmpty else { return [] }
     let leave = Self.sequences.reversed().filter { contains($0.mode) }.map(\.leave).joined()
     return Array(("\u{1B}[?2026l\u{1B}[0m" + leave).utf8)
   }

@@ -129,6 +129,42 @@ struct MinimalAppTests {
     #expect(app.isRestored)
   }
 
+  /// The lines the app wrote, without the empty ones.
+  static func lines(of app: TerminalProcess) -> [String] {
+    String(decoding: app.output, as: UTF8.self).components(separatedBy: "\r\n")
+      .filter { !$0.isEmpty }
+  }
+
+  @Test(arguments: [["ACCESSIBLE": "1"], ["TERM": "dumb"]])
+  func theAccessibleModeWritesLinesAScreenReaderReadsInOrder(
+    environment: [String: String]
+  ) throws {
+    let app = try TerminalProcess(product: "refresh-minimal", environment: environment)
+    #expect(app.waitUntil { _ in Self.lines(of: app).contains("  Post #77") })
+    // The first screen, top to bottom: no full-screen drawing, no escape sequences.
+    #expect(Array(Self.lines(of: app).prefix(24)) == (77...100).reversed().map { "  Post #\($0)" })
+    #expect(!app.output.contains(0x1B))
+
+    // `r`: the refresh announces itself, then its new rows.
+    app.send("r")
+    #expect(app.waitUntil { _ in Self.lines(of: app).contains("  Post #101") })
+    let refresh = Array(Self.lines(of: app).dropFirst(24))
+    #expect(
+      refresh == [
+        "Release to refresh", "Loading...", "  Post #103", "  Post #102", "  Post #101",
+      ], "\(refresh)")
+
+    // ↓ reads the selected row; End reads the rows that come into view and the footer.
+    app.send(Self.down)
+    #expect(app.waitUntil { _ in Self.lines(of: app).last == "  Post #103" })
+    app.send(Self.end)
+    #expect(app.waitUntil { _ in Self.lines(of: app).contains("Loading...") })
+    #expect(app.waitUntil { _ in Self.lines(of: app).contains("  Post #61") })
+    app.send("q")
+    #expect(app.waitForExit() == 0)
+    #expect(app.isRestored)
+  }
+
   @Test func followsAResize() throws {
     let app = try TerminalProcess(product: "refresh-minimal")
     #expect(app.waitFor("Post #100"))

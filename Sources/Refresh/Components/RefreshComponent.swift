@@ -238,6 +238,7 @@ open class RefreshComponent: View {
   ///   position themselves in ``placeSubviews()``.
   public override init(frame: CGRect) {
     super.init(frame: frame)
+    isAccessibilityElement = true
     prepare()
     languageToken = RefreshConfig.default.observe(\.localizationRevision) { [weak self] _, _ in
       self?.i18nDidChange()
@@ -299,6 +300,7 @@ open class RefreshComponent: View {
     setNeedsLayout()
     if let pullEdge { pullStateDidChange(along: pullEdge, from: oldState) }
     for part in parts { part.show(state, from: oldState, in: self) }
+    announceState(from: oldState)
   }
 
   /// Called when ``RefreshConfig/languageCode``, ``RefreshConfig/i18nBundle`` or

@@ -114,7 +114,9 @@ extension ListView {
   func setSelectedRow(_ row: Int?) {
     guard row != selection.row else { return }
     selection.row = row
+    selection.focusIsPending = row != nil
     setNeedsDisplay()
+    setNeedsLayout()
     delegate?.listView(self, didHighlightRowAt: row)
   }
 
@@ -193,9 +195,12 @@ extension ListView {
 
   /// Keeps the selection on its row when rows are inserted above it, as `UITableView` does.
   func selectionDidInsertRows(_ rows: [Int]) {
+    rowsInViewDidInsertRows(rows)
     guard var row = selection.row else { return }
     for inserted in Set(rows).sorted() where inserted <= row { row += 1 }
     setSelectedRow(row < numberOfRows ? row : nil)
+    // The same row under a new number: it has the focus already.
+    selection.focusIsPending = false
   }
 
   /// Drops a selection that the reloaded rows no longer have.

@@ -182,6 +182,7 @@ open class ListView: ScrollModel {
   open override func layoutSubviews() {
     super.layoutSubviews()
     if !reloadIfNeeded() { layoutRows() }
+    postRowsInView()
   }
 
   /// Reloads when the data source changed; returns whether it did.

@@ -10,4 +10,8 @@ final class ListViewSelection {
   weak var delegate: (any ListViewDelegate)?
   /// The fill behind the selected row.
   var color: Color? = ListView.defaultSelectionColor
+  /// The rows a screen reader has been told are in view (see `ListView+Accessibility.swift`).
+  var announcedRows: Range<Int> = 0..<0
+  /// Whether the selected row's text is still to be posted as the focus.
+  var focusIsPending = false
 }

@@ -72,6 +72,13 @@ open class Label: View {
   /// - Parameter frame: The label's rectangle in its future superview's coordinates.
   public override init(frame: CGRect) {
     super.init(frame: frame)
+    isAccessibilityElement = true
+  }
+
+  /// What the label reads as: its text, unless set (as a `UILabel`'s).
+  open override var accessibilityLabel: String? {
+    get { super.accessibilityLabel ?? text }
+    set { super.accessibilityLabel = newValue }
   }
 
   /// Creates a label showing a text, sized to fit it.

@@ -88,6 +88,17 @@ open class View: Observable {
   /// Called when the view is tapped (see ``Window/sendTap(at:)``).
   public var onTap: ((View) -> Void)?
 
+  /// Whether assistive technology reads this view as one element
+  /// (`UIView.isAccessibilityElement`): `false` for a plain view, whose subviews are read
+  /// instead; `true` for labels and refresh components.
+  public var isAccessibilityElement = false
+
+  /// What the view reads as (`UIView.accessibilityLabel`); a label reads its text unless set.
+  open var accessibilityLabel: String?
+
+  /// The view's current value, read after its label (`UIView.accessibilityValue`).
+  public var accessibilityValue: String?
+
   /// The view containing this one.
   public private(set) weak var superview: View?
 

@@ -17,6 +17,9 @@ open class Window: View {
   /// The clock that drives animations, physics and delayed work in this window.
   public let clock: FrameClock
 
+  /// The channel through which the window's views tell assistive technology what changed.
+  public let accessibility = AccessibilityChannel()
+
   private var frameTask: ClockTask?
   private var framesWantedUntil: TimeInterval = -.infinity
   private let displayCanvas = NullCanvas()

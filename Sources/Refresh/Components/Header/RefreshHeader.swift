@@ -59,7 +59,15 @@ open class RefreshHeader: RefreshComponent {
 
   /// The result shown after the last refresh, while it is held (see ``endRefreshing(result:)``).
   @Observed public internal(set) var resultText: String? {
-    didSet { if resultText != oldValue { resultTextDidChange() } }
+    didSet {
+      guard resultText != oldValue else { return }
+      resultTextDidChange()
+      // A result is news a sighted user reads on the header ("Updated 20 items").
+      if let resultText {
+        accessibilityLabel = resultText
+        postAccessibility(.announcement, resultText)
+      }
+    }
   }
 
   /// Called when ``resultText`` changed; the state header shows it in place of its title.

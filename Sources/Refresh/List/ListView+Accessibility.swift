@@ -1,0 +1,55 @@
+import Foundation
+
+/// What a list tells a screen reader: the rows that come into view, in order, and the row the
+/// selection moves to.
+extension ListView {
+  /// Posts, while the window's screen reader runs, the rows that came into view since the last
+  /// layout (``AccessibilityNotification/appeared``, top to bottom, each reading its view's
+  /// ``View/accessibilityText``) and the newly selected row
+  /// (``AccessibilityNotification/focused``).
+  ///
+  /// Rows inserted above the ones in view (``insertRows(at:)``) count as new; the rows already
+  /// read keep their place under their new numbers, so a refresh reads only its new rows.
+  func postRowsInView() {
+    guard let channel = window?.accessibility, channel.isScreenReaderRunning else {
+      selection.announcedRows = visibleRows
+      return
+    }
+    let shown = wholeOrVisibleRows
+    for row in shown where !selection.announcedRows.contains(row) {
+      guard let view = viewForRow(at: row) else { continue }
+      postAccessibility(.appeared, view.accessibilityText)
+    }
+    selection.announcedRows = shown
+    if selection.focusIsPending, let row = selection.row, let view = viewForRow(at: row) {
+      selection.focusIsPending = false
+      postAccessibility(.focused, view.accessibilityText)
+    }
+  }
+
+  /// The rows in view at the model offset (the list lays out the rows an animation passes
+  /// over too, which are not all in view), with the content pulled past an end counted as at
+  /// that end: rows that a pull pushes out of view for a moment are not read again.
+  private var wholeOrVisibleRows: Range<Int> {
+    let top = min(max(contentOffset.y, 0), max(0, contentSize.height - bounds.height))
+    let bottom = min(top + bounds.height, contentSize.height)
+    guard bottom > top, let first = row(at: CGPoint(x: 0, y: top)),
+      let last = row(at: CGPoint(x: 0, y: max(top, bottom - 0.5)))
+    else { return 0..<0 }
+    return first..<(last + 1)
+  }
+
+  /// Keeps the rows already read under their new numbers when rows are inserted.
+  func rowsInViewDidInsertRows(_ rows: [Int]) {
+    var announced = selection.announcedRows
+    guard !announced.isEmpty else { return }
+    for inserted in Set(rows).sorted() {
+      if inserted <= announced.lowerBound {
+        announced = (announced.lowerBound + 1)..<(announced.upperBound + 1)
+      } else if inserted < announced.upperBound {
+        announced = announced.lowerBound..<(announced.upperBound + 1)
+      }
+    }
+    selection.announcedRows = announced
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import Refresh
+
+@MainActor
+@Suite("Accessibility: labels, values and the announcement channel")
+struct AccessibilityTests {
+  let clock = ManualFrameClock()
+  let window: Window
+  let list: ListView
+  let source = RowSource(count: 30)
+
+  /// A 375 × 360 list of thirty 36-point rows: ten fit.
+  init() {
+    window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 360), clock: clock)
+    list = ListView(frame: window.bounds)
+    window.addSubview(list)
+    list.dataSource = source
+  }
+
+  var announcements: [String] {
+    window.accessibility.posts.filter { $0.notification == .announcement }.map(\.text)
+  }
+
+  @Test func labelsReadTheirTextAndViewsTheirSubviews() {
+    let row = View()
+    let title = Label(text: "Title")
+    let byline = Label(text: "author")
+    row.addSubview(title)
+    row.addSubview(byline)
+    #expect(title.isAccessibilityElement)
+    #expect(!row.isAccessibilityElement)
+    #expect(row.accessibilityText == "Title, author")
+    byline.isHidden = true
+    #expect(row.accessibilityText == "Title")
+    title.accessibilityLabel = "Headline"
+    title.accessibilityValue = "unread"
+    #expect(row.accessibilityText == "Headline, unread")
+    title.accessibilityLabel = nil
+    #expect(title.accessibilityLabel == "Title")
+  }
+
+  @Test func aPullAnnouncesWhatItShows() {
+    let header = RefreshNormalHeader {}
+    list.header = header
+    clock.advance(by: 0)
+    list.panState = .began
+    list.contentOffset.y = -60  // past the 54-point threshold
+    list.contentOffset.y = -40  // back before it
+    list.contentOffset.y = -70
+    list.panState = .ended
+    clock.advance(by: 0.3)
+    #expect(
+      announcements == [
+        "Release to refresh", "Pull down to refresh", "Release to refresh", "Loading...",
+      ])
+    #expect(header.accessibilityLabel == "Loading...")
+    #expect(header.isAccessibilityElement)
+    header.endRefreshing(result: "Updated 20 items")
+    #expect(announcements.last == "Updated 20 items")
+    #expect(header.accessibilityLabel == "Updated 20 items")
+    // The header hides after the hold, silently.
+    let count = window.accessibility.posts.count
+    clock.advance(by: 2)
+    #expect(window.accessibility.posts.count == count)
+  }
+
+  @Test func footersAnnounceLoadingAndTheEndOfTheData() {
+    let footer = RefreshAutoNormalFooter {}
+    list.footer = footer
+    clock.advance(by: 0)
+    footer.beginRefreshing()
+    footer.endRefreshingWithNoMoreData()
+    #expect(announcements == ["Loading...", "No more data"])
+  }
+
+  @Test func rowsComingIntoViewAndTheFocusArePostedOnlyToAScreenReader() {
+    clock.advance(by: 0)
+    #expect(window.accessibility.posts.isEmpty)
+    list.contentOffset.y = 72
+    clock.advance(by: 0)
+    #expect(window.accessibility.posts.isEmpty)
+
+    window.accessibility.isScreenReaderRunning = true
+    list.contentOffset.y = 144  // rows 4 to 13 in view: 12 and 13 are new
+    clock.advance(by: 0)
+    #expect(
+      window.accessibility.posts == [.init(.appeared, "item 12"), .init(.appeared, "item 13")])
+    window.accessibility.removeAllPosts()
+    list.selectRow(at: 5, scrollsToVisible: false)
+    clock.advance(by: 0)
+    #expect(window.accessibility.posts == [.init(.focused, "item 5")])
+  }
+
+  @Test func aRefreshReadsOnlyItsNewRows() {
+    window.accessibility.isScreenReaderRunning = true
+    clock.advance(by: 0)
+    #expect(window.accessibility.posts.count == 10)  // the first screen, in order
+    #expect(window.accessibility.posts.first?.text == "item 0")
+    window.accessibility.removeAllPosts()
+    source.insert(["new 0", "new 1"], at: 0)
+    list.insertRows(at: [0, 1])
+    clock.advance(by: 0)
+    #expect(
+      window.accessibility.posts == [.init(.appeared, "new 0"), .init(.appeared, "new 1")])
+  }
+
+  @Test func blankTextsAreNotPostedAndOldPostsAreDropped() {
+    let channel = AccessibilityChannel()
+    channel.post(notification: .announcement, argument: "  ")
+    #expect(channel.posts.isEmpty)
+    for index in 0..<(AccessibilityChannel.capacity + 5) {
+      channel.post(notification: .announcement, argument: "\(index)")
+    }
+    #expect(channel.posts.count == AccessibilityChannel.capacity)
+    #expect(channel.posts.first?.text == "5")
+  }
+}
