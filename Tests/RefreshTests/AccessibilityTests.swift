@@ -75,6 +75,16 @@ struct AccessibilityTests {
     #expect(announcements == ["Loading...", "No more data"])
   }
 
+  @Test func aFailedLoadAnnouncesItsRetryTitle() {
+    let footer = RefreshAutoNormalFooter {}
+    list.footer = footer
+    clock.advance(by: 0)
+    footer.beginRefreshing()
+    footer.endRefreshingWithFailure()
+    #expect(footer.state == .failed)
+    #expect(announcements == ["Loading...", "Load failed. Tap to retry."])
+  }
+
   @Test func rowsComingIntoViewAndTheFocusArePostedOnlyToAScreenReader() {
     clock.advance(by: 0)
     #expect(window.accessibility.posts.isEmpty)

@@ -14,7 +14,8 @@ extension RefreshComponent {
   /// Announces what a sighted user sees change with the state.
   ///
   /// It announces the title once armed
-  /// ("Release to refresh"), refreshing ("Loading..."), out of data ("No more data"), and the
+  /// ("Release to refresh"), refreshing ("Loading..."), out of data ("No more data"), failed
+  /// ("Refresh failed", "Load failed. Tap to retry."), and the
   /// idle title again when a pull goes back before its threshold. The component reads its
   /// title (``View/accessibilityLabel``) in every state.
   func announceState(from oldState: RefreshState) {
@@ -22,7 +23,7 @@ extension RefreshComponent {
     accessibilityLabel = title
     let announces =
       switch state {
-      case .pulling, .refreshing, .noMoreData: true
+      case .pulling, .refreshing, .noMoreData, .failed: true
       case .idle: oldState == .pulling
       case .willRefresh: false
       }
