@@ -207,12 +207,15 @@ extension ObservationRegistry {
             object: id, offset: offset, property: { observationKeyPath ?? property() }),
           state.slots[index].liveCount > 0
         else { return nil }
-        let slot = state.slots[index]
+        // The fields one by one: copying the whole slot would retain and release its key
+        // path, entries and pin on every change.
         let toMany =
           ToManyChange.isAnyInFlight
-          ? ToManyChange.current(for: self, object: object, property: slot.path) : nil
+          ? ToManyChange.current(for: self, object: object, property: state.slots[index].path)
+          : nil
         return _ChangeSnapshot(
-          entries: slot.entries, needsWillPhase: slot.willPhaseCount != 0, toMany: toMany,
+          entries: state.slots[index].entries,
+          needsWillPhase: state.slots[index].willPhaseCount != 0, toMany: toMany,
           observationKeyPath: observationKeyPath)
       }
     guard let observationKeyPath else { return observers }
@@ -303,7 +306,9 @@ extension ObservationRegistry {
       offset: Int,
       property: () -> AnyKeyPath
     ) -> Int? {
-      for index in slots.indices where slots[index].matches(object: object, offset: offset) {
+      // Two integers per slot, read in place (no slot is copied).
+      for index in slots.indices
+      where slots[index].offset == offset && slots[index].object == object {
         return index
       }
       guard slotsWithoutOffset > 0 else { return nil }

@@ -39,12 +39,6 @@ struct Slot {
       && (path === key.path || path == key.path)
   }
 
-  /// Whether the slot is where a setter that found its property at `offset` of `object` looks.
-  @inline(__always)
-  func matches(object: ObjectIdentifier, offset: Int) -> Bool {
-    self.offset == offset && self.object == object
-  }
-
   /// Records where the property sits in its object, as its setter found it.
   mutating func learn(offset: Int, path: AnyKeyPath) {
     self.offset = offset
