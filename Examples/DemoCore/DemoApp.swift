@@ -55,7 +55,15 @@ public final class DemoApp {
     HeaderStyle(name: "Colored (seed 003)") { ColoredRefreshHeader(frame: .zero) },
     HeaderStyle(name: "JSRefresh (seed 000)") { JSRefreshControl(frame: .zero) },
     HeaderStyle(name: "RefreshControl (seed 004)") { ValueChangedRefreshControl(frame: .zero) },
+    HeaderStyle(name: DemoApp.twoLevelStyleName) {
+      let header = RefreshTwoLevelHeader(frame: .zero)
+      header.secondFloorView = SecondFloorView()
+      return header
+    },
   ]
+
+  /// The name of the two-level header's style, which the `s` key switches to.
+  public static let twoLevelStyleName = "Two-level (second floor)"
 
   /// The languages the `l` key cycles through.
   public static let languages = ["en", "zh-Hans", "zh-Hant", "ko", "ru", "uk"]
@@ -76,6 +84,13 @@ public final class DemoApp {
     KeyBinding([.character("f")], "f", "auto or back footer", titleHint: "f footer") {
       $0.toggleFooter()
     },
+    KeyBinding(
+      [.character("s")], "s",
+      "the two-level header: pull far to open the second floor; s again closes it"
+    ) { $0.secondFloorKey() },
+    KeyBinding(
+      [.character("c")], "c", "chat list: older posts load at the top, the end stays in view"
+    ) { $0.toggleChat() },
     KeyBinding(
       [.character("l")], "l", "next language (en, zh-Hans, zh-Hant, ko, ru, uk)",
       titleHint: "l language"
@@ -136,6 +151,9 @@ public final class DemoApp {
   public private(set) var headerStyleIndex = 0
   /// Whether the footer loads by itself (auto) or appears past the end (back).
   public private(set) var usesAutoFooter = true
+  /// Whether the list is a chat: oldest post first, an automatic header loading older posts
+  /// above, and the end kept in view (`c`).
+  public private(set) var isChat = false
   /// The position of the current language in ``languages``.
   public private(set) var languageIndex = 0
 
@@ -296,14 +314,75 @@ public final class DemoApp {
 
   private func nextHeaderStyle() {
     service.cancelPendingRequests()
+    if isChat { leaveChat() }
     headerStyleIndex = (headerStyleIndex + 1) % headerStyles.count
     installHeader()
   }
 
   private func toggleFooter() {
     service.cancelPendingRequests()
+    if isChat { leaveChat() }
     usesAutoFooter.toggle()
     installFooter()
+  }
+
+  /// Switches to the two-level header, or closes its second floor when it is open.
+  private func secondFloorKey() {
+    if let header = scroll.header as? RefreshTwoLevelHeader, header.isSecondFloorOpen {
+      header.closeSecondFloor()
+      return
+    }
+    guard let index = headerStyles.firstIndex(where: { $0.name == Self.twoLevelStyleName })
+    else { return }
+    service.cancelPendingRequests()
+    if isChat { leaveChat() }
+    headerStyleIndex = index
+    installHeader()
+  }
+
+  /// Turns the feed into a chat list and back.
+  private func toggleChat() {
+    service.cancelPendingRequests()
+    if isChat {
+      leaveChat()
+      return
+    }
+    isChat = true
+    scroll.footer = nil
+    scroll.staysAtEnd = true
+    let header = RefreshAutoNormalHeader(frame: .zero)
+    header.refreshingBlock = { [weak self] in self?.loadOlderPosts() }
+    if !service.feed.hasMorePages { header.endRefreshingWithNoMoreData() }
+    scroll.header = header
+    source.items = Array(service.feed.items.reversed())
+    scroll.reloadData()
+    scroll.contentOffset = scroll.maximumContentOffset
+  }
+
+  /// The older posts of a chat, inserted above the rows on screen, which stay where they are.
+  private func loadOlderPosts() {
+    service.loadNextPage { [weak self] hasMorePages in
+      guard let self, self.isChat else { return }
+      let shown = self.source.items.count
+      self.source.items = Array(self.service.feed.items.reversed())
+      self.scroll.insertRows(at: Array(0..<max(0, self.source.items.count - shown)))
+      guard let header = self.scroll.header as? RefreshAutoHeader else { return }
+      if hasMorePages {
+        header.endRefreshing()
+      } else {
+        header.endRefreshingWithNoMoreData()
+      }
+    }
+  }
+
+  private func leaveChat() {
+    isChat = false
+    scroll.staysAtEnd = false
+    installHeader()
+    installFooter()
+    source.items = service.feed.items
+    scroll.reloadData()
+    scroll.contentOffset = scroll.minimumContentOffset
   }
 
   private func nextLanguage() {
@@ -354,8 +433,9 @@ public final class DemoApp {
     let language = Self.languages[languageIndex]
     let hints = (["r refresh"] + Self.keyBindings.compactMap(\.titleHint))
       .joined(separator: " · ")
-    return " swift-refresh · header \(headerStyles[headerStyleIndex].name)"
-      + " · footer \(usesAutoFooter ? "Auto" : "Back") · \(language) · \(hints)"
+    let header = isChat ? "Chat (auto header)" : headerStyles[headerStyleIndex].name
+    let footer = isChat ? "none" : usesAutoFooter ? "Auto" : "Back"
+    return " swift-refresh · header \(header) · footer \(footer) · \(language) · \(hints)"
   }
 
   /// The status line's text: states, offset, adjusted inset, pulling percent, frame rate.
