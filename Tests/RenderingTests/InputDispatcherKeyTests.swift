@@ -82,9 +82,10 @@ struct InputDispatcherKeyTests {
 
   @Test func onKeySeesEveryKeyFirstAndCanTakeIt() {
     var seen: [Key] = []
-    dispatcher.onKey = { [dispatcher] key in
+    // Weakly: the dispatcher holds its onKey, and a strong capture would leak both.
+    dispatcher.onKey = { [weak dispatcher] key in
       seen.append(key)
-      if key == .character("j") { dispatcher.takeKey() }
+      if key == .character("j") { dispatcher?.takeKey() }
     }
     key(.character("j"))
     #expect(list.selectedRow == nil)  // taken
