@@ -33,9 +33,10 @@ struct RefreshComponentDisplayTests {
     // Scroll the component into view, so that the walk reaches it.
     let frame = rig.component.frame
     switch kind {
-    case .header: break
+    case .header, .autoHeader: break
     case .backFooter, .autoFooter: rig.scene.scroll.contentOffset.y = frame.minY - 300
     case .trailer: rig.scene.scroll.contentOffset.x = frame.minX - 200
+    case .leader: rig.scene.scroll.contentOffset.x = frame.minX
     }
     let before = snapshot(rig)
     for _ in 0..<3 {

@@ -19,8 +19,8 @@ struct RefreshComponentLifetimeTests {
   /// detach it, and drives it until that callback has run.
   @Test(arguments: ComponentKind.allCases, Callback.allCases)
   func componentDetachedInsideItsCallback(kind: ComponentKind, callback: Callback) {
-    // The auto footer never arms.
-    guard !(kind == .autoFooter && callback == .onArmed) else { return }
+    // The automatic footer and header never arm.
+    guard !(kind.loadsByItself && callback == .onArmed) else { return }
     var rig: ComponentRig? = ComponentRig(kind, inWindow: true)
     let scene = rig!.scene
     let pulls = rig!.driver
@@ -30,9 +30,10 @@ struct RefreshComponentLifetimeTests {
     let detach = { [weak scroll] in
       ran = true
       switch kind {
-      case .header: scroll?.header = nil
+      case .header, .autoHeader: scroll?.header = nil
       case .backFooter, .autoFooter: scroll?.footer = nil
       case .trailer: scroll?.trailer = nil
+      case .leader: scroll?.leader = nil
       }
     }
     switch callback {

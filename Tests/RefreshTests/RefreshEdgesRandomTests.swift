@@ -8,7 +8,7 @@ import Testing
 /// Seeded random sequences over the newer edges.
 ///
 /// A leader and a trailer on horizontal content, and a two-level or automatic header over a
-/// footer, with the pull tuning changed on the way. The invariants of ``RefreshRandomTests`` are checked after every step, and a pull limit
+/// footer, with the pull tuning changed and refreshes failing on the way. The invariants of ``RefreshRandomTests`` are checked after every step, and a pull limit
 /// holds after every drag.
 @MainActor
 @Suite("Seeded random sequences: leader, trailer, automatic and two-level headers, pull tuning")
@@ -60,7 +60,7 @@ struct RefreshEdgesRandomTests {
 
     for step in 0..<120 {
       let scroll = scene!.scroll
-      let operation = Int(random.next() % 13)
+      let operation = Int(random.next() % 14)
       let pair = [leader, trailer]
       switch operation {
       case 0: scroll.beginDragging(at: CGPoint(x: CGFloat(random.next() % 375), y: 300))
@@ -96,6 +96,9 @@ struct RefreshEdgesRandomTests {
           tracked.append(leader)
         }
         scroll.leader = leader.component as? RefreshLeader
+      case 12:
+        let message = random.next() % 2 == 0 ? nil : "offline"
+        pair.randomElement(using: &random)!.component.endRefreshingWithFailure(message)
       default: scroll.contentSize.width = CGFloat(random.next() % 2000)
       }
       let context = "seed \(seed) step \(step) op \(operation)"
@@ -145,7 +148,7 @@ struct RefreshEdgesRandomTests {
 
     for step in 0..<120 {
       let scroll = scene!.scroll
-      let operation = Int(random.next() % 15)
+      let operation = Int(random.next() % 16)
       let pair = [header, footer]
       switch operation {
       case 0: scroll.beginDragging(at: CGPoint(x: 100, y: CGFloat(random.next() % 600)))
@@ -178,6 +181,9 @@ struct RefreshEdgesRandomTests {
         }
         scroll.header = header.component as? RefreshHeader
       case 13: scroll.scroll(by: CGPoint(x: 0, y: CGFloat(random.next() % 200) - 100))
+      case 14:
+        let message = random.next() % 2 == 0 ? nil : "offline"
+        pair.randomElement(using: &random)!.component.endRefreshingWithFailure(message)
       default: header.component.isHidden.toggle()
       }
       let context = "seed \(seed) step \(step) op \(operation)"

@@ -166,6 +166,166 @@ struct RefreshFailureTests {
     #expect(trailer.state == .refreshing)
   }
 
+  /// The leader, the trailer mirrored: 1000 points of content across the 375-point viewport, no
+  /// left inset, so it appears at `happenOffsetX = 0` and arms past `0 - 60 = -60`.
+  @Test func aFailedLeaderGivesItsInsetBackAndRetriesOnTheNextPull() throws {
+    scroll.contentSize.width = 1000
+    let leader = RefreshNormalLeader(frame: .zero)
+    var calls = 0
+    var ended = 0
+    leader.refreshingBlock = { calls += 1 }
+    leader.endRefreshingCompletionBlock = { ended += 1 }
+    scroll.leader = leader
+    scene.pull(toX: -70)
+    #expect(leader.state == .pulling)
+    scene.release()
+    #expect(leader.state == .refreshing)
+    #expect(scroll.adjustedContentInset.left == 60)
+    #expect(scroll.contentOffset.x == -60)
+    scene.clock.advance(by: 0.25)
+    #expect(calls == 1)
+    leader.endRefreshingWithFailure()
+    // At once: failed, not refreshing, its inset given back, the failed title and mark.
+    #expect(leader.state == .failed)
+    #expect(!leader.isRefreshing)
+    #expect(scroll.adjustedContentInset.left == 0)
+    #expect(leader.stateLabel.text == RefreshConfig.default.localized(.leaderFailed))
+    #expect(leader.arrowView.isHidden)
+    #expect(!leader.loadingView.isAnimating)
+    let mark = try #require(
+      leader.subviews.compactMap { $0 as? ImageView }.first { $0.image == .failureMark })
+    #expect(!mark.isHidden)
+    leader._checkInvariants()
+    // The inset goes back over the slow duration (0.4 s); the offset returns to the left end.
+    scene.clock.advance(by: 0.4)
+    #expect(ended == 1)
+    #expect(scroll.contentOffset.x == 0)
+    #expect(leader.pullingPercent == 0)
+    // It stays failed, and a stray end does not undo it.
+    scene.clock.advance(by: 5)
+    leader.endRefreshing()
+    #expect(leader.state == .failed)
+    leader._checkInvariants()
+    // A pull short of the threshold keeps it (50 of 60 points: 5/6 pulled); one past it arms,
+    // and the release retries.
+    scene.pull(toX: -50)
+    #expect(leader.state == .failed)
+    #expect(leader.pullingPercent == 50.0 / 60)
+    scene.pull(toX: -61)
+    #expect(leader.state == .pulling)
+    scene.release()
+    #expect(leader.state == .refreshing)
+    #expect(scroll.adjustedContentInset.left == 60)
+    #expect(scroll.contentOffset.x == -60)
+    scene.clock.advance(by: 0.25)
+    #expect(calls == 2)
+    leader._checkInvariants()
+  }
+
+  @Test func aFailedLeaderShowsItsMessageAndKeepsItWhilePulledShort() {
+    scroll.contentSize.width = 1000
+    let leader = RefreshNormalLeader(frame: .zero)
+    leader.setTitle("Try again", for: .failed)
+    scroll.leader = leader
+    leader.beginRefreshing()
+    leader.endRefreshingWithFailure("Offline")
+    #expect(leader.stateLabel.text == "Offline")
+    scene.pull(toX: -30)
+    scene.release()
+    #expect(leader.state == .failed)
+    #expect(leader.stateLabel.text == "Offline")
+    leader.beginRefreshing()
+    leader.endRefreshingWithFailure()
+    #expect(leader.stateLabel.text == "Try again")
+  }
+
+  /// An automatic header that failed while the user kept scrolling up to the top: the scene of
+  /// ``RefreshAutoHeaderTests`` (the header's 44 points make the top inset 108, and it loads as
+  /// the offset, shrinking, reaches -108).
+  func failedAutoHeader(
+    triggerTimes: Int = 1, calls: @escaping () -> Void
+  ) -> RefreshAutoNormalHeader {
+    let header = RefreshAutoNormalHeader(refreshingBlock: calls)
+    header.autoTriggerTimes = triggerTimes
+    scroll.contentOffset.y = 600
+    scroll.header = header
+    scene.pull(to: 100)
+    scene.pull(to: -108)
+    #expect(header.state == .refreshing)
+    header.endRefreshingWithFailure()
+    return header
+  }
+
+  /// The automatic footer's rule, mirrored: whatever the budget, a failure waits for a new drag.
+  @Test(arguments: [1, 3, -1])
+  func aFailedAutoHeaderDoesNotLoadAgainInTheSameDrag(triggerTimes: Int) {
+    var calls = 0
+    let header = failedAutoHeader(triggerTimes: triggerTimes) { calls += 1 }
+    #expect(header.state == .failed)
+    #expect(!header.isRefreshing)
+    #expect(header.stateLabel.text == RefreshConfig.default.localized(.autoHeaderFailed))
+    #expect(!header.loadingView.isAnimating)
+    // It keeps its height above the content, as it does in every state.
+    #expect(scroll.adjustedContentInset.top == 108)
+    header._checkInvariants()
+    // The same drag goes on past the top, back and forth, and its release: no retry.
+    scene.pull(to: -100)
+    scene.pull(to: -50)
+    scene.pull(to: -130)
+    scene.release()
+    scene.clock.advance(by: 2)
+    #expect(header.state == .failed)
+    #expect(calls == 1)
+    // A new drag that reaches the top retries.
+    scene.pull(to: -50)
+    #expect(header.state == .failed)
+    scene.pull(to: -108)
+    #expect(header.state == .refreshing)
+    #expect(calls == 2)
+    #expect(scroll.adjustedContentInset.top == 108)
+    header._checkInvariants()
+  }
+
+  @Test func aFailedAutoHeaderEndsItsRefreshOnce() {
+    var ended = 0
+    let header = failedAutoHeader {}
+    header.endRefreshingCompletionBlock = { ended += 1 }
+    header.beginRefreshing()
+    header.endRefreshingWithFailure()
+    #expect(ended == 1)
+    #expect(header.pullingPercent == 0)
+  }
+
+  @Test func aReleaseAtTheTopInANewDragRetriesAFailedAutoHeader() {
+    var calls = 0
+    let header = failedAutoHeader { calls += 1 }
+    scene.release()
+    scene.clock.advance(by: 1)
+    #expect(scroll.contentOffset.y == -108)
+    // A new drag that only pulls down at the top, then lets go there.
+    scene.pull(to: -108)
+    #expect(header.state == .failed)
+    scene.release()
+    #expect(header.state == .refreshing)
+    #expect(calls == 2)
+  }
+
+  @Test func aTapOrBeginRefreshingRetriesAFailedAutoHeader() {
+    var calls = 0
+    let header = failedAutoHeader { calls += 1 }
+    scene.release()
+    scene.clock.advance(by: 1)
+    let offset = scroll.contentOffset.y
+    // The header sits at y = -44 in the content; on screen at -44 - offset (64 at rest).
+    #expect(scene.window.sendTap(at: CGPoint(x: 187, y: -44 - offset + 22)))
+    #expect(header.state == .refreshing)
+    #expect(calls == 2)
+    header.endRefreshingWithFailure()
+    header.beginRefreshing()
+    #expect(header.state == .refreshing)
+    #expect(calls == 3)
+  }
+
   /// An automatic footer that failed while the user kept dragging to the end.
   func failedAutoFooter(
     triggerTimes: Int = 1, calls: @escaping () -> Void

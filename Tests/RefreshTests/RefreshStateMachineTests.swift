@@ -165,14 +165,15 @@ struct RefreshStateMachineTests {
     ],
   ]
 
-  /// The same table for another kind: the automatic footer has no pull, so it never arms, a
-  /// drag to its trigger line loads at once (a new drag retries a failure) and a release away
-  /// from the end does nothing; the header and the trailer follow the back footer's table.
+  /// The same table for another kind: the automatic footer and header have no pull, so they
+  /// never arm, a drag to their trigger line loads at once (a new drag retries a failure) and
+  /// a release away from their edge does nothing; the header, the leader and the trailer follow
+  /// the back footer's table.
   nonisolated static func expected(
     for kind: ComponentKind, from start: RefreshState, on event: ComponentEvent
   ) -> RefreshState {
-    if kind == .autoFooter, start == .failed, event == .dragPastThreshold { return .refreshing }
-    if kind == .autoFooter, start == .idle {
+    if kind.loadsByItself, start == .failed, event == .dragPastThreshold { return .refreshing }
+    if kind.loadsByItself, start == .idle {
       if event == .dragPastThreshold { return .refreshing }
       if event == .release { return .idle }
     }
@@ -222,19 +223,23 @@ struct RefreshStateMachineTests {
   }
 }
 
-/// The four kinds of component the state table covers.
+/// The six kinds of component the state table covers.
 enum ComponentKind: String, CaseIterable, Sendable {
-  case header, backFooter, autoFooter, trailer
+  case header, backFooter, autoFooter, trailer, leader, autoHeader
 
-  /// Whether the table has a row for a state and an event: the automatic footer never pulls,
-  /// and the header has no "no more data" methods (its no-more-data state is forced).
+  /// Whether the table has a row for a state and an event: the automatic footer and header
+  /// never pull, and the header has no "no more data" methods (its no-more-data state is
+  /// forced).
   func allows(_ state: RefreshState, _ event: ComponentEvent) -> Bool {
     switch self {
-    case .autoFooter: state != .pulling
+    case .autoFooter, .autoHeader: state != .pulling
     case .header: event != .endWithNoMoreData && event != .resetNoMoreData
-    case .backFooter, .trailer: true
+    case .backFooter, .trailer, .leader: true
     }
   }
+
+  /// Whether the kind loads by itself as its edge comes into view, with no pull to arm.
+  var loadsByItself: Bool { self == .autoFooter || self == .autoHeader }
 }
 
 /// A component of one kind in the standard scene, with its pulls.
@@ -244,7 +249,10 @@ enum ComponentKind: String, CaseIterable, Sendable {
 /// - header: arms past `-orig.top - h = -64 - 54 = -118`;
 /// - back footer: arms past `happenOffsetY + h = 1333 + 44 = 1377`;
 /// - automatic footer: loads past `contentH - frameH + h + insetB - h = 2000 - 667 + 44 = 1377`;
-/// - trailer (1000 points of content across a 375-point viewport): arms past `625 + 60 = 685`.
+/// - trailer (1000 points of content across a 375-point viewport): arms past `625 + 60 = 685`;
+/// - leader (the same content): arms past `-orig.left - w = 0 - 60 = -60`;
+/// - automatic header: its 44 points make the top inset 108, and it loads as the offset,
+///   shrinking, reaches `-inset.top + h - h = -108`.
 @MainActor
 struct ComponentRig {
   let kind: ComponentKind
@@ -270,6 +278,13 @@ struct ComponentRig {
       scene.scroll.contentSize.width = 1000
       component = RefreshTrailer(frame: .zero)
       scene.scroll.trailer = component as? RefreshTrailer
+    case .leader:
+      scene.scroll.contentSize.width = 1000
+      component = RefreshLeader(frame: .zero)
+      scene.scroll.leader = component as? RefreshLeader
+    case .autoHeader:
+      component = RefreshAutoHeader(frame: .zero)
+      scene.scroll.header = component as? RefreshHeader
     }
   }
 
@@ -284,6 +299,8 @@ struct ComponentRig {
     switch component {
     case let footer as RefreshFooter: footer.endRefreshingWithNoMoreData()
     case let trailer as RefreshTrailer: trailer.endRefreshingWithNoMoreData()
+    case let leader as RefreshLeader: leader.endRefreshingWithNoMoreData()
+    case let header as RefreshAutoHeader: header.endRefreshingWithNoMoreData()
     default: component.state = .noMoreData
     }
   }
@@ -292,6 +309,8 @@ struct ComponentRig {
     switch component {
     case let footer as RefreshFooter: footer.resetNoMoreData()
     case let trailer as RefreshTrailer: trailer.resetNoMoreData()
+    case let leader as RefreshLeader: leader.resetNoMoreData()
+    case let header as RefreshAutoHeader: header.resetNoMoreData()
     default: break
     }
   }
@@ -311,6 +330,8 @@ struct PullDriver {
     case .header: scene.pull(to: -130 - extra)
     case .backFooter, .autoFooter: scene.pull(to: 1400 + extra)
     case .trailer: scene.pull(toX: 700 + extra)
+    case .leader: scene.pull(toX: -70 - extra)
+    case .autoHeader: scene.pull(to: -110 - extra)
     }
   }
 
@@ -320,6 +341,8 @@ struct PullDriver {
     case .header: scene.pull(to: -100)
     case .backFooter, .autoFooter: scene.pull(to: 1340)
     case .trailer: scene.pull(toX: 650)
+    case .leader: scene.pull(toX: -40)
+    case .autoHeader: scene.pull(to: -90)
     }
   }
 }

@@ -114,9 +114,9 @@ extension RefreshComponent {
   ///   pull while the failure shows refreshes again;
   /// - an automatic footer keeps its place and does not load again by itself, not even as the
   ///   drag that reached the end goes on: a tap on it, a new drag that reaches the end or
-  ///   ``beginRefreshing()`` retries;
-  /// - a back footer and a trailer give their inset back and stay failed until a pull past the
-  ///   threshold retries.
+  ///   ``beginRefreshing()`` retries; an automatic header does the same at the top;
+  /// - a back footer, a trailer and a leader give their inset back and stay failed until a pull
+  ///   past the threshold retries.
   ///
   /// An asynchronous action still running is cancelled. Calling it when the component is not
   /// refreshing does nothing.

@@ -60,6 +60,8 @@ public enum RefreshText: String, CaseIterable, Sendable {
   case leaderPulling = "MJRefreshLeaderPullingText"
   /// The leader's title while refreshing ("Loading...").
   case leaderRefreshing = "MJRefreshLeaderRefreshingText"
+  /// The leader's title after a failed refresh ("Refresh failed. Slide to retry.").
+  case leaderFailed = "MJRefreshLeaderFailedText"
 
   /// The automatic header's title while it is idle ("Tap or pull down to load more"); ours,
   /// MJRefresh has no automatic header.
@@ -68,6 +70,8 @@ public enum RefreshText: String, CaseIterable, Sendable {
   case autoHeaderRefreshing = "MJRefreshAutoHeaderRefreshingText"
   /// The automatic header's title when everything has been loaded ("No more data").
   case autoHeaderNoMoreData = "MJRefreshAutoHeaderNoMoreDataText"
+  /// The automatic header's title after a failed load ("Load failed. Tap to retry.").
+  case autoHeaderFailed = "MJRefreshAutoHeaderFailedText"
 
   /// The two-level header's title once pulled far enough to open its second floor ("Release to
   /// open"); ours, MJRefresh has no second floor.

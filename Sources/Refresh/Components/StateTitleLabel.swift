@@ -129,12 +129,13 @@ extension StateTitleLabel {
   static let autoHeaderTitles: [RefreshState: RefreshText] = [
     .idle: .autoHeaderIdle, .refreshing: .autoHeaderRefreshing,
     .willRefresh: .autoHeaderRefreshing, .noMoreData: .autoHeaderNoMoreData,
+    .failed: .autoHeaderFailed,
   ]
 
   /// The leader's titles (ours: MJRefresh has no leader); it refreshes, so it says so.
   static let leaderTitles: [RefreshState: RefreshText] = [
     .idle: .leaderIdle, .pulling: .leaderPulling, .refreshing: .leaderRefreshing,
-    .willRefresh: .leaderRefreshing,
+    .willRefresh: .leaderRefreshing, .failed: .leaderFailed,
   ]
 
   /// The trailer's titles (MJRefresh's `MJRefreshStateTrailer`).

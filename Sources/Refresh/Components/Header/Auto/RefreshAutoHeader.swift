@@ -14,7 +14,10 @@ import Observing
 /// - when the finger lifts at or past the top, `offsetY <= -inset.top`.
 ///
 /// It never loads more than ``autoTriggerTimes`` times per drag and the glide after it (once,
-/// by default), so scrolling up through a slow network does not load twice.
+/// by default), so scrolling up through a slow network does not load twice. After a failure
+/// (``RefreshComponent/endRefreshingWithFailure(_:)``) it stays ``RefreshState/failed``, its
+/// height still above the content, and loads again only when tapped, asked, or reached by a
+/// drag that began after the failure: no retry loop while the network is down.
 ///
 /// On a ``ListView``, insert the older rows with ``ListView/insertRows(at:)``: the rows on
 /// screen stay where they are, even at the top, and the older rows are above them.
@@ -54,6 +57,9 @@ open class RefreshAutoHeader: RefreshHeader {
 
   private var remainingTriggers = 1
   private var hasContribution = false
+  /// Whether scrolling to the top retries a failed load: only in a drag that began after the
+  /// failure, so that a network that is down cannot make one drag loop.
+  private var retriesByScrolling = false
 
   open override func prepare() {
     super.prepare()
@@ -135,9 +141,14 @@ open class RefreshAutoHeader: RefreshHeader {
     return -scrollView.adjustedContentInset.top + height - shown
   }
 
+  /// Whether the header may load by itself now: idle, or failed and in a new drag.
+  private var loadsByItself: Bool {
+    state == .idle || (state == .failed && retriesByScrolling)
+  }
+
   /// Loads by itself when the offset, shrinking, reaches the trigger line.
   private func triggerIfAtTheTop(_ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel) {
-    guard state == .idle, isAutomaticallyRefresh, scrollView.contentSize.height > 0 else {
+    guard loadsByItself, isAutomaticallyRefresh, scrollView.contentSize.height > 0 else {
       return
     }
     // Content taller than the viewport (the footer's test, mirrored).
@@ -149,12 +160,16 @@ open class RefreshAutoHeader: RefreshHeader {
     triggerAutomatically(byDrag: scrollView.isDragging || scrollView.isDecelerating)
   }
 
-  /// A new drag renews the budget; a release at or past the top loads.
+  /// A new drag renews the budget (and lets a failed load retry); a release at or past the top
+  /// loads.
   private func followPan(of scrollView: ScrollModel) {
-    guard state == .idle else { return }
+    guard state == .idle || state == .failed else { return }
     switch scrollView.panState {
     case .began:
       remainingTriggers = autoTriggerTimes
+      retriesByScrolling = state == .failed
+    case .ended where !loadsByItself:
+      break
     case .ended:
       // Short or tall content alike: at the top, or pulled down past it.
       if scrollView.contentOffset.y <= -scrollView.adjustedContentInset.top {
@@ -181,6 +196,9 @@ open class RefreshAutoHeader: RefreshHeader {
     case .refreshing:
       executeRefreshingCallback(generation: beginRefreshGeneration())
     case .idle, .noMoreData:
+      endRefresh(from: oldState)
+    case .failed:
+      retriesByScrolling = false
       endRefresh(from: oldState)
     default:
       break

@@ -4,7 +4,8 @@ import Foundation
 /// automatic state footer mirrored at the top.
 @MainActor
 open class RefreshAutoStateHeader: RefreshAutoHeader {
-  /// The label showing the state's title; tapping it while idle loads.
+  /// The label showing the state's title; tapping it while idle loads, and after a failure
+  /// retries.
   public let stateLabel = Label.refreshLabel()
 
   /// The space between the title and the spinner beside it, in points (25).
@@ -34,7 +35,7 @@ open class RefreshAutoStateHeader: RefreshAutoHeader {
     }
     addPart(titles)
     stateLabel.onTap = { [weak self] _ in
-      guard let self, self.state == .idle else { return }
+      guard let self, self.state == .idle || self.state == .failed else { return }
       self.beginRefreshing()
     }
   }
