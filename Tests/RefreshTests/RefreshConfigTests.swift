@@ -51,7 +51,8 @@ struct RefreshConfigTests {
       "MJRefreshAutoHeaderNoMoreDataText", "MJRefreshTwoLevelHeaderSecondFloorText",
       // This package's own, named as MJRefresh would: the titles of a failure.
       "MJRefreshHeaderFailedText", "MJRefreshAutoFooterFailedText",
-      "MJRefreshBackFooterFailedText", "MJRefreshTrailerFailedText",
+      "MJRefreshBackFooterFailedText", "MJRefreshTrailerFailedText", "MJRefreshLeaderFailedText",
+      "MJRefreshAutoHeaderFailedText",
     ]
     #expect(Set(RefreshText.allCases.map(\.rawValue)) == Set(keys))
     for language in RefreshText.availableLanguages {
