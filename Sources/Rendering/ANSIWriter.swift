@@ -39,9 +39,8 @@ struct ANSIWriter {
   /// ``TextMetrics/cellWidth(of:)`` says (tmux 3.3a draws `"👍🏽"` in four cells).
   mutating func writeChanges(in row: Int, from previous: TerminalGrid, to grid: TerminalGrid) {
     let columns = grid.columns
-    let cells = (row * columns)..<((row + 1) * columns)
     // Most rows of a frame are unchanged: compare them whole before flagging cells.
-    guard previous.cells[cells] != grid.cells[cells] else { return }
+    guard !grid.rowEquals(row, of: previous) else { return }
     var dirty = (0..<columns).map { previous[$0, row] != grid[$0, row] }
     for column in 0..<columns where dirty[column] {
       guard previous[column, row].isCluster || grid[column, row].isCluster else { continue }

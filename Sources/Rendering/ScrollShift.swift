@@ -9,13 +9,23 @@ struct ScrollShift: Hashable, Sendable {
   /// rows that scrolled into view marked unknown so that they are written.
   func applied(to grid: TerminalGrid) -> TerminalGrid {
     var shifted = grid
-    let unknown = TerminalCell(character: "\u{FFFD}", foreground: 0, background: 0)
-    for row in top...bottom {
-      let source = row + distance
-      for column in 0..<grid.columns {
-        shifted[column, row] = (top...bottom).contains(source) ? grid[column, source] : unknown
-      }
-    }
+    apply(to: &shifted)
     return shifted
+  }
+
+  /// Shifts a grid in place, as ``applied(to:)`` does.
+  func apply(to grid: inout TerminalGrid) {
+    let unknown = TerminalCell(character: "\u{FFFD}", foreground: 0, background: 0)
+    let moved = bottom - top + 1 - abs(distance)
+    if moved > 0 {
+      // Up: rows top + distance... move to top...; down: rows top... move to top + |distance|.
+      let source = distance > 0 ? top + distance : top
+      let target = distance > 0 ? top : top - distance
+      grid.moveRows(source, count: moved, to: target)
+    }
+    let uncovered =
+      distance > 0
+      ? max(top, bottom - distance + 1)...bottom : top...min(bottom, top - distance - 1)
+    for row in uncovered { grid.fill(row: row, with: unknown) }
   }
 }

@@ -198,14 +198,15 @@ public final class TerminalCanvas: Canvas {
       case .right: column += spare
       }
       if line.isPrintableASCII {
-        for byte in line.text.utf8 {
-          if visible.columns.contains(column) {
-            put(
-              TerminalGlyph(ascii: byte), width: 1, at: column, row: row, ink: ink,
-              isBold: attributes.isBold)
-          }
-          column += 1
-        }
+        // A byte per cell: the part of the line inside the visible columns, in one run.
+        let first = max(column, visible.columns.lowerBound)
+        let end = min(column + line.cellCount, visible.columns.upperBound)
+        guard first < end else { continue }
+        let utf8 = Substring(line.text).utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: first - column)
+        grid.putASCII(
+          utf8[start..<utf8.index(start, offsetBy: end - first)], at: first, row: row,
+          isBold: attributes.isBold, foreground: ink.foreground(over:))
         continue
       }
       for character in line.text {

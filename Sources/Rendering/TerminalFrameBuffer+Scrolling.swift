@@ -2,10 +2,14 @@ extension TerminalFrameBuffer {
   /// The shift that makes the most rows of `grid` equal to rows of `previous` that moved, if
   /// one makes at least ``minimumScrolledRows`` rows match that did not match in place.
   static func scroll(from previous: TerminalGrid, to grid: TerminalGrid) -> ScrollShift? {
-    let rows = grid.rows
-    guard rows > minimumScrolledRows else { return nil }
-    let old = (0..<rows).map { previous.rowHash($0) }
-    let new = (0..<rows).map { grid.rowHash($0) }
+    scroll(
+      from: (0..<previous.rows).map(previous.rowHash), to: (0..<grid.rows).map(grid.rowHash))
+  }
+
+  /// The shift for grids given by their rows' hashes (see ``scroll(from:to:)``).
+  static func scroll(from old: [Int], to new: [Int]) -> ScrollShift? {
+    let rows = new.count
+    guard rows > minimumScrolledRows, old.count == rows else { return nil }
     var best: (gain: Int, shift: ScrollShift)?
     for distance in -(rows / 2)...(rows / 2) where distance != 0 {
       // The longest run of rows r with new[r] == old[r + distance].

@@ -50,7 +50,12 @@ public struct TerminalFrameBuffer: Sendable {
   /// screen was disturbed (a resize, another program's output, a resumed process).
   public mutating func invalidate() {
     displayedGrid = nil
+    displayedRowHashes = []
   }
+
+  /// ``TerminalGrid/rowHash(_:)`` of each row of ``displayedGrid``, kept from the frame that
+  /// showed it, for scroll detection.
+  private var displayedRowHashes: [Int] = []
 
   /// The bytes that bring the terminal from the last frame to a canvas's grid.
   ///
@@ -67,23 +72,37 @@ public struct TerminalFrameBuffer: Sendable {
   /// - Returns: The bytes to write to the terminal; empty when nothing changed.
   public mutating func frame(from grid: TerminalGrid) -> [UInt8] {
     var writer = ANSIWriter()
-    if var previous = displayedGrid, previous.columns == grid.columns,
-      previous.rows == grid.rows
-    {
-      if detectsScrolling, let shift = Self.scroll(from: previous, to: grid) {
+    let hashes = detectsScrolling ? (0..<grid.rows).map(grid.rowHash) : []
+    // Taken out, so that the shift below changes it in place rather than copying it.
+    var displayed = displayedGrid
+    displayedGrid = nil
+    if var previous = displayed, previous.columns == grid.columns, previous.rows == grid.rows {
+      let oldHashes =
+        displayedRowHashes.count == grid.rows
+        ? displayedRowHashes : (0..<previous.rows).map(previous.rowHash)
+      if detectsScrolling, let shift = Self.scroll(from: oldHashes, to: hashes) {
         writer.scroll(shift)
-        previous = shift.applied(to: previous)
+        shift.apply(to: &previous)
       }
       for row in 0..<grid.rows {
         writer.writeChanges(in: row, from: previous, to: grid)
       }
+      // The buffer keeps a copy of its own: sharing the canvas's cells would make the canvas
+      // copy them whole on its next change.
+      previous.assign(grid)
+      displayed = previous
     } else {
       writer.append("\u{1B}[0m\u{1B}[2J")
       for row in 0..<grid.rows {
         writer.write(row: row, of: grid, columns: Array(repeating: true, count: grid.columns))
       }
+      var copy = TerminalGrid(
+        columns: grid.columns, rows: grid.rows, filledWith: .init(foreground: 0, background: 0))
+      copy.assign(grid)
+      displayed = copy
     }
-    displayedGrid = grid
+    displayedGrid = displayed
+    displayedRowHashes = hashes
     guard !writer.bytes.isEmpty else { return [] }
     guard usesSynchronizedOutput else { return writer.bytes }
     return Array("\u{1B}[?2026h".utf8) + writer.bytes + Array("\u{1B}[?2026l".utf8)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rectangle of terminal cells, row by row: what a ``TerminalCanvas`` draws into and what a
 /// ``TerminalFrameBuffer`` compares.
 public struct TerminalGrid: Hashable, Sendable {
@@ -47,6 +49,52 @@ public struct TerminalGrid: Hashable, Sendable {
     (0..<rows).map(text(ofRow:)).joined(separator: "\n")
   }
 
+  /// Takes another grid's cells, reusing this grid's storage when the sizes agree (a frame
+  /// buffer keeps its copy of the screen this way, instead of sharing the canvas's storage,
+  /// which would make the canvas copy it whole on its next change).
+  ///
+  /// - Parameter other: The grid to copy.
+  mutating func assign(_ other: TerminalGrid) {
+    guard other.columns == columns, other.rows == rows else {
+      self = other
+      return
+    }
+    cells.withUnsafeMutableBufferPointer { target in
+      other.cells.withUnsafeBufferPointer { source in
+        _ = target.update(fromContentsOf: source)
+      }
+    }
+  }
+
+  /// Whether a row holds the same cells as the same row of a grid of the same width.
+  func rowEquals(_ row: Int, of other: TerminalGrid) -> Bool {
+    let range = (row * columns)..<((row + 1) * columns)
+    return cells.withUnsafeBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        for index in range where mine[index] != theirs[index] { return false }
+        return true
+      }
+    }
+  }
+
+  /// Moves rows `source..<source + count` to start at row `target`, as a terminal scrolls them.
+  mutating func moveRows(_ source: Int, count: Int, to target: Int) {
+    let columns = columns
+    cells.withUnsafeMutableBytes { cells in
+      guard let base = cells.baseAddress else { return }
+      let row = columns * MemoryLayout<TerminalCell>.stride
+      memmove(base + target * row, base + source * row, count * row)
+    }
+  }
+
+  /// Sets every cell of a row.
+  mutating func fill(row: Int, with cell: TerminalCell) {
+    let columns = columns
+    cells.withUnsafeMutableBufferPointer { cells in
+      cells[(row * columns)..<((row + 1) * columns)].update(repeating: cell)
+    }
+  }
+
   /// Fills every cell with one cell.
   ///
   /// - Parameter cell: The new content of every position.
@@ -69,6 +117,38 @@ public struct TerminalGrid: Hashable, Sendable {
       self[column + 1, row] = self[column + 1, row].blanked
     }
     self[column, row] = cell
+  }
+
+  /// Writes a run of ASCII characters, a byte per cell, as ``put(_:at:row:)`` would one by one:
+  /// a wide character cut at either end of the run is erased.
+  ///
+  /// - Parameters:
+  ///   - bytes: Printable ASCII bytes; the run must fit in the row.
+  ///   - column: The first column.
+  ///   - row: The row.
+  ///   - isBold: Whether the characters are bold.
+  ///   - foreground: The text color over each cell's background.
+  mutating func putASCII(
+    _ bytes: Substring.UTF8View, at column: Int, row: Int, isBold: Bool,
+    foreground: (UInt8) -> UInt8
+  ) {
+    let count = bytes.count
+    guard count > 0 else { return }
+    let start = row * columns + column
+    let end = start + count
+    let rowEnd = (row + 1) * columns
+    cells.withUnsafeMutableBufferPointer { cells in
+      if cells[start].isContinuation, column > 0 { cells[start - 1] = cells[start - 1].blanked }
+      if end < rowEnd, cells[end].isContinuation { cells[end] = cells[end].blanked }
+      var index = start
+      for byte in bytes {
+        let old = cells[index]
+        cells[index] = TerminalCell(
+          glyph: TerminalGlyph(ascii: byte), foreground: foreground(old.background),
+          background: old.background, isBold: isBold)
+        index += 1
+      }
+    }
   }
 
   /// Writes a wide character in two cells: the character at `column` and its continuation.

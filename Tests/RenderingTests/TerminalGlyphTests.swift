@@ -1,4 +1,5 @@
 import Refresh
+import TestSupport
 import Testing
 
 @testable import Rendering
@@ -51,5 +52,42 @@ struct TerminalGlyphTests {
     #expect(cell.character == "👍🏽")
     #expect(cell.isCluster)
     #expect(cell.blanked.character == " ")
+  }
+}
+
+/// A shift applied in place moves rows as the terminal does: what the rows were, row by row.
+@Suite("Scroll shifts in place")
+struct ScrollShiftInPlaceTests {
+  @Test func aShiftInPlaceMovesTheRowsAndMarksTheUncoveredOnes() {
+    var random = SplitMix64(seed: 9)
+    for _ in 0..<300 {
+      let rows = 2 + Int(random.next() % 10)
+      var grid = TerminalGrid(
+        columns: 3, rows: rows, filledWith: TerminalCell(foreground: 0, background: 0))
+      for row in 0..<rows {
+        for column in 0..<3 {
+          grid[column, row] = TerminalCell(
+            character: Character(Unicode.Scalar(UInt8(65 + (row * 3 + column) % 26))),
+            foreground: UInt8(row), background: 0)
+        }
+      }
+      let top = Int(random.next() % UInt64(rows))
+      let bottom = top + Int(random.next() % UInt64(rows - top))
+      let span = bottom - top + 1
+      var distance = Int(random.next() % UInt64(2 * span + 1)) - span
+      if distance == 0 { distance = 1 }
+      let shift = ScrollShift(top: top, bottom: bottom, distance: distance)
+      var expected = grid
+      let unknown = TerminalCell(character: "\u{FFFD}", foreground: 0, background: 0)
+      for row in top...bottom {
+        let source = row + distance
+        for column in 0..<3 {
+          expected[column, row] = (top...bottom).contains(source) ? grid[column, source] : unknown
+        }
+      }
+      var shifted = grid
+      shift.apply(to: &shifted)
+      #expect(shifted == expected, "\(shift)")
+    }
   }
 }

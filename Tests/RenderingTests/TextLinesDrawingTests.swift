@@ -53,6 +53,13 @@ struct TextLinesDrawingTests {
       for canvas in canvases {
         canvas.state = drawn.state
         canvas.fill(CGRect(x: 0, y: 0, width: 90, height: 40), color: .gray)
+        // Wide characters under the text, so that runs cut them at either end.
+        canvas.state = CanvasState(clip: CGRect(x: 0, y: 0, width: 216, height: 108))
+        canvas.drawText(
+          String(repeating: "下", count: 12) + "\n" + String(repeating: "a下", count: 8),
+          in: CGRect(x: CGFloat(index % 2) * 9, y: 0, width: 216, height: 108),
+          attributes: TextAttributes())
+        canvas.state = drawn.state
       }
       canvases[0].drawText(lines: drawn.lines, in: drawn.rect, attributes: drawn.attributes)
       // A zero-width space takes no cell but makes every line go character by character.
