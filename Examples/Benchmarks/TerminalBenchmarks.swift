@@ -231,7 +231,12 @@ final class PlainRows: ListViewDataSource {
     ]
   }
 
-  func numberOfRows(in listView: ListView) -> Int { 400 }
+  /// The number of rows: 400 unless told.
+  var count: Int
+
+  init(count: Int = 400) { self.count = count }
+
+  func numberOfRows(in listView: ListView) -> Int { count }
 
   func listView(_ listView: ListView, heightForRowAt row: Int) -> CGFloat {
     2 * TextMetrics.lineHeight

@@ -6,6 +6,7 @@ let sections: [String: (inout Bench) -> Void] = [
   "scroll": { $0.runScroll() },
   "components": { $0.runComponents() },
   "terminal": { $0.runTerminal() },
+  "list": { $0.runList() },
 ]
 
 let usage = """

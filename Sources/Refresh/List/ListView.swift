@@ -76,27 +76,94 @@ open class ListView: ScrollModel {
   public func reloadData() {
     let keepsEnd = isKeptAtEnd
     needsReload = false
-    let count = max(0, dataSource?.numberOfRows(in: self) ?? 0)
-    var tops = [CGFloat](repeating: 0, count: count + 1)
-    var top: CGFloat = 0
-    for row in 0..<count {
-      tops[row] = top
-      top += rowHeight(row)
+    // The data source read once: a weak reference costs more to load than a height.
+    let source = dataSource
+    let count = max(0, source?.numberOfRows(in: self) ?? 0)
+    rowTops = [CGFloat](unsafeUninitializedCapacity: count + 1) { tops, initialized in
+      var top: CGFloat = 0
+      for row in 0..<count {
+        tops.initializeElement(at: row, to: top)
+        top += Self.height(source?.listView(self, heightForRowAt: row))
+      }
+      tops.initializeElement(at: count, to: top)
+      initialized = count + 1
     }
-    tops[count] = top
-    rowTops = tops
-    // In row order, so that reuse (and the drawing order) is the same on every run.
-    for row in shownRows { if let view = rowViews[row] { recycle(view) } }
-    rowViews = [:]
-    shownRows = 0..<0
-    contentSize = CGSize(width: bounds.width, height: top)
-    if keepsEnd { scrollToKeptEnd() }
-    layoutRows()
+    reloadViews(keepingEnd: keepsEnd)
     selectionDidReload()
   }
 
+  /// Hands the views of the rows on screen back for reuse, in row order (so that reuse, and
+  /// the drawing order, is the same on every run), and lays out the rows again, at the new end
+  /// when `keepingEnd`.
+  private func reloadViews(keepingEnd: Bool) {
+    for row in shownRows { if let view = rowViews[row] { recycle(view) } }
+    rowViews = [:]
+    shownRows = 0..<0
+    contentSize = CGSize(width: bounds.width, height: rowTops[rowTops.count - 1])
+    if keepingEnd { scrollToKeptEnd() }
+    layoutRows()
+  }
+
+  /// Inserts the offsets of new rows, asking the data source for their heights only, and lays
+  /// out the rows again (at the new end when `keepingEnd`), the rows on screen keeping their
+  /// views; returns `false`, changing nothing, when the data source's count is not the old count
+  /// plus the new rows (or no position is valid).
+  ///
+  /// The rows before the first new one keep their tops; each later row's top moves by the
+  /// heights of the new rows above it: one pass over the offsets, no height asked again.
+  private func insertRowOffsets(at positions: [Int], keepingEnd: Bool) -> Bool {
+    let oldCount = rowTops.count - 1
+    let count = max(0, dataSource?.numberOfRows(in: self) ?? 0)
+    let inserted = Set(positions).filter { $0 >= 0 && $0 < count }.sorted()
+    guard !inserted.isEmpty, count == oldCount + inserted.count else { return false }
+    let heights = inserted.map(rowHeight)
+    // The heights added above each point, summed from the top as a whole reload sums them.
+    var above: [CGFloat] = [0]
+    for height in heights { above.append(above[above.count - 1] + height) }
+    // In place, from the end: each row's new place is at or past its old one, so no old top
+    // is overwritten before it is read, and the array grows only by the new rows.
+    rowTops.append(contentsOf: repeatElement(0, count: inserted.count))
+    rowTops.withUnsafeMutableBufferPointer { tops in
+      var old = oldCount
+      var next = inserted.count - 1
+      var followingTop = tops[oldCount]
+      var row = count
+      // Once the first new row is placed, the rows above it are where they were.
+      while next >= 0 {
+        if inserted[next] == row {
+          // A new row starts where the old row after it started, below the rows added above.
+          tops[row] = followingTop + above[next]
+          next -= 1
+        } else {
+          followingTop = tops[old]
+          tops[row] = followingTop + above[next + 1]
+          old -= 1
+        }
+        row -= 1
+      }
+    }
+    // The rows on screen keep their views, under their new numbers, as a table keeps its cells.
+    var moved: [Int: View] = [:]
+    for (row, view) in rowViews {
+      var shift = 0
+      while shift < inserted.count, inserted[shift] - shift <= row { shift += 1 }
+      moved[row + shift] = view
+    }
+    rowViews = moved
+    shownRows = (moved.keys.min() ?? 0)..<((moved.keys.max() ?? -1) + 1)
+    contentSize = CGSize(width: bounds.width, height: rowTops[count])
+    if keepingEnd { scrollToKeptEnd() }
+    layoutRows()
+    return true
+  }
+
   /// Tells the list that rows were inserted in the data source at these (new) positions, and
-  /// reloads it, keeping what is on screen in place.
+  /// reloads its views, keeping what is on screen in place.
+  ///
+  /// Only the new rows' heights are asked for, as `UITableView.insertRows(at:with:)` does: the
+  /// rows already there keep theirs, and their offsets move by the new rows' heights, so that a
+  /// chat list loading older messages at the top pays for the page, not for the list. When the
+  /// data source's row count is not the old count plus the new rows, the list reloads whole.
   ///
   /// When the list is scrolled down, the content offset grows by the height of the rows
   /// inserted above the first row on screen, so that row stays where it was; when it is at
@@ -112,7 +179,7 @@ open class ListView: ScrollModel {
     let isAtTop = top <= minimumContentOffset.y + 0.5
     let firstShown = rowTops.count > 1 ? row(atContentY: max(top, 0)) : nil
     let keepsEnd = isKeptAtEnd
-    reloadData()
+    if !insertRowOffsets(at: rows, keepingEnd: keepsEnd) { reloadData() }
     selectionDidInsertRows(rows)
     // Kept at its end, the reload has put it there.
     guard !keepsEnd, !isAtTop || keepsRowsInPlaceAtTop, var anchor = firstShown else { return }
@@ -234,8 +301,13 @@ open class ListView: ScrollModel {
   }
 
   private func rowHeight(_ row: Int) -> CGFloat {
-    let height = dataSource?.listView(self, heightForRowAt: row) ?? 0
-    return height.isFinite ? max(0, height) : 0
+    Self.height(dataSource?.listView(self, heightForRowAt: row))
+  }
+
+  /// A row height as the list takes it: not finite or negative counts as 0.
+  private static func height(_ height: CGFloat?) -> CGFloat {
+    guard let height, height.isFinite else { return 0 }
+    return max(0, height)
   }
 
   /// The rows that meet the band `top..<bottom` of the content.
