@@ -104,8 +104,9 @@ extension Bench {
   }
 }
 
-/// The bytes of memory the process has resident (`/proc/self/statm`'s second field, in pages):
-/// a list's row offsets are one block too large for the allocator's counters (glibc maps it),
+/// The bytes of memory the process has resident (`/proc/self/statm`'s second field, in pages).
+///
+/// A list's row offsets are one block too large for the allocator's counters (glibc maps it),
 /// but its pages are touched and counted here. 0 where there is no `/proc`.
 private func residentBytes() -> Int {
   guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
