@@ -241,6 +241,24 @@ struct ListViewTests {
     #expect(source.madeViews == 10)
   }
 
+  /// The rows on screen are asked for their views again after an insertion, as after a
+  /// reload: a feed that ages its posts when new ones arrive shows the new ages (the demo's
+  /// recorded session caught a list that kept the old views as they were).
+  @Test func insertRowsAsksForTheViewsOnScreenAgain() {
+    let source = RowSource(count: 30)
+    list.dataSource = source
+    list.layoutIfNeeded()
+    list.contentOffset.y = 72
+    list.layoutIfNeeded()
+    source.items[5] = "edited"
+    source.insert(["new"], at: 0)
+    list.insertRows(at: [0])
+    #expect(list.contentOffset.y == 108)
+    #expect(text(ofRow: 6) == "edited")
+    #expect(text(ofRow: 3) == "item 2")
+    #expect(source.madeViews == 10)
+  }
+
   @Test func anAnimatedScrollShowsEveryRowOnItsWay() {
     let source = RowSource(count: 100)
     list.dataSource = source

@@ -104,10 +104,10 @@ open class ListView: ScrollModel {
     layoutRows()
   }
 
-  /// Inserts the offsets of new rows, asking the data source for their heights only, and lays
-  /// out the rows again (at the new end when `keepingEnd`), the rows on screen keeping their
-  /// views; returns `false`, changing nothing, when the data source's count is not the old count
-  /// plus the new rows (or no position is valid).
+  /// Inserts the offsets of new rows, asking the data source for their heights only, and
+  /// reloads the views on screen (at the new end when `keepingEnd`); returns `false`, changing
+  /// nothing, when the data source's count is not the old count plus the new rows (or no
+  /// position is valid).
   ///
   /// The rows before the first new one keep their tops; each later row's top moves by the
   /// heights of the new rows above it: one pass over the offsets, no height asked again.
@@ -142,23 +142,15 @@ open class ListView: ScrollModel {
         row -= 1
       }
     }
-    // The rows on screen keep their views, under their new numbers, as a table keeps its cells.
-    var moved: [Int: View] = [:]
-    for (row, view) in rowViews {
-      var shift = 0
-      while shift < inserted.count, inserted[shift] - shift <= row { shift += 1 }
-      moved[row + shift] = view
-    }
-    rowViews = moved
-    shownRows = (moved.keys.min() ?? 0)..<((moved.keys.max() ?? -1) + 1)
-    contentSize = CGSize(width: bounds.width, height: rowTops[count])
-    if keepingEnd { scrollToKeptEnd() }
-    layoutRows()
+    // The rows on screen are asked for their views again, as a reload asks: what the data
+    // source changed with the insertion (a feed's ages) shows.
+    reloadViews(keepingEnd: keepingEnd)
     return true
   }
 
   /// Tells the list that rows were inserted in the data source at these (new) positions, and
-  /// reloads its views, keeping what is on screen in place.
+  /// asks for the views on screen again (as ``reloadData()`` does), keeping what is on screen
+  /// in place.
   ///
   /// Only the new rows' heights are asked for, as `UITableView.insertRows(at:with:)` does: the
   /// rows already there keep theirs, and their offsets move by the new rows' heights, so that a
