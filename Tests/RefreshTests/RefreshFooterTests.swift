@@ -233,3 +233,128 @@ struct RefreshTrailerTests {
     #expect(scene.scroll.adjustedContentInset.right == 0)
   }
 }
+
+/// A footer hidden while its list has no rows: a 375 × 360 list of 36-point rows, empty at
+/// first.
+@MainActor
+@Suite("RefreshFooter.isAutomaticallyHidden: no footer under an empty list")
+struct RefreshFooterAutomaticHidingTests {
+  let clock = ManualFrameClock()
+  let window: Window
+  let list: ListView
+  let source = RowSource(count: 0)
+
+  init() {
+    window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 360), clock: clock)
+    list = ListView(frame: window.bounds)
+    window.addSubview(list)
+    list.dataSource = source
+    list.reloadData()
+  }
+
+  func rows(_ count: Int) -> [String] { (0..<count).map { "row \($0)" } }
+
+  func empty() {
+    source.items = []
+    source.heights = []
+  }
+
+  @Test func anAutoFooterHidesWhileTheListIsEmptyAndShowsWhenRowsArrive() {
+    let footer = RefreshAutoNormalFooter(frame: .zero)
+    footer.isAutomaticallyHidden = true
+    list.footer = footer
+    #expect(footer.isHidden)
+    #expect(list.adjustedContentInset == .zero)
+    // Twenty rows: 720 points, the footer below them with its 44 points on the bottom inset.
+    source.insert(rows(20), at: 0)
+    list.reloadData()
+    #expect(!footer.isHidden)
+    #expect(list.adjustedContentInset == EdgeInsets(bottom: 44))
+    #expect(footer.frame.minY == 720)
+    empty()
+    list.reloadData()
+    #expect(footer.isHidden)
+    #expect(list.adjustedContentInset == .zero)
+    // The first rows of a refresh, inserted at the top.
+    source.insert(rows(2), at: 0)
+    list.insertRows(at: [0, 1])
+    #expect(!footer.isHidden)
+    #expect(footer.frame.minY == 72)
+    #expect(list.adjustedContentInset == EdgeInsets(bottom: 44))
+    footer._checkInvariants()
+  }
+
+  @Test func byDefaultAnEmptyListKeepsItsFooter() {
+    let footer = RefreshAutoNormalFooter(frame: .zero)
+    #expect(!footer.isAutomaticallyHidden)
+    list.footer = footer
+    list.reloadData()
+    #expect(!footer.isHidden)
+    #expect(list.adjustedContentInset == EdgeInsets(bottom: 44))
+  }
+
+  @Test func aLoadStopsWhenTheListEmpties() {
+    source.insert(rows(20), at: 0)
+    list.reloadData()
+    var loads = 0
+    let footer = RefreshAutoNormalFooter(refreshingBlock: { loads += 1 })
+    footer.isAutomaticallyHidden = true
+    list.footer = footer
+    footer.beginRefreshing()
+    #expect(footer.state == .refreshing)
+    empty()
+    list.reloadData()
+    #expect(footer.isHidden)
+    #expect(footer.state == .idle)
+    #expect(loads == 1)
+  }
+
+  @Test func settingItAppliesAtOnceAndClearingItLeavesTheFooterAsItIs() {
+    let footer = RefreshAutoNormalFooter(frame: .zero)
+    list.footer = footer
+    #expect(!footer.isHidden)
+    footer.isAutomaticallyHidden = true
+    #expect(footer.isHidden)
+    footer.isAutomaticallyHidden = false
+    #expect(footer.isHidden)
+    source.insert(rows(3), at: 0)
+    list.reloadData()
+    #expect(footer.isHidden)
+    // It overrides an isHidden set by hand at the next reload.
+    footer.isAutomaticallyHidden = true
+    #expect(!footer.isHidden)
+    footer.isHidden = true
+    list.reloadData()
+    #expect(!footer.isHidden)
+  }
+
+  /// Twenty rows: 720 points of content in 360, so the back footer appears at 360 and arms past
+  /// 360 + 44 = 404.
+  @Test func aHiddenBackFooterDoesNotFollowPulls() {
+    let footer = RefreshBackNormalFooter(frame: .zero)
+    footer.isAutomaticallyHidden = true
+    list.footer = footer
+    #expect(footer.isHidden)
+    list.panState = .began
+    list.contentOffset.y = 100
+    #expect(footer.state == .idle)
+    #expect(footer.pullingPercent == 0)
+    list.panState = .ended
+    source.insert(rows(20), at: 0)
+    list.reloadData()
+    #expect(!footer.isHidden)
+    list.panState = .began
+    list.contentOffset.y = 410
+    #expect(footer.state == .pulling)
+  }
+
+  @Test func onAScrollModelThatIsNotAListItDoesNothing() {
+    let scroll = ScrollModel(frame: window.bounds)
+    window.addSubview(scroll)
+    let footer = RefreshAutoNormalFooter(frame: .zero)
+    footer.isAutomaticallyHidden = true
+    scroll.footer = footer
+    #expect(!footer.isHidden)
+    #expect(scroll.adjustedContentInset == EdgeInsets(bottom: 44))
+  }
+}

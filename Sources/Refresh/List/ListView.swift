@@ -100,6 +100,7 @@ open class ListView: ScrollModel {
     rowViews = [:]
     shownRows = 0..<0
     contentSize = CGSize(width: bounds.width, height: rowTops[rowTops.count - 1])
+    footer?.listDidReload(totalDataCount: rowTops.count - 1)
     if keepingEnd { scrollToKeptEnd() }
     layoutRows()
   }
