@@ -25,8 +25,11 @@ open class RefreshHeader: RefreshComponent {
   public static let defaultHeight: CGFloat = 54
 
   /// The key under which the last update time is stored.
+  ///
+  /// Setting it reads the date stored under the new key (setting it again to the same key
+  /// reads the store again, MJRefresh's way to show a date stored by other code).
   public var lastUpdatedTimeKey = RefreshHeader.defaultLastUpdatedTimeKey {
-    didSet { lastUpdatedTimeDidChange() }
+    didSet { readLastUpdatedTime() }
   }
 
   /// The store's key unless one is set: MJRefresh's own `MJRefreshHeaderLastUpdatedTimeKey`, so
@@ -35,12 +38,50 @@ open class RefreshHeader: RefreshComponent {
 
   /// Where the last update time is kept; `UserDefaults.standard` unless one is set.
   public var lastUpdatedTimeStore: LastUpdatedTimeStore = UserDefaultsLastUpdatedTimeStore() {
-    didSet { lastUpdatedTimeDidChange() }
+    didSet { readLastUpdatedTime() }
   }
 
-  /// The time of the last refresh, from ``lastUpdatedTimeStore``.
+  /// The time of the last refresh under ``lastUpdatedTimeKey``.
+  ///
+  /// The header reads ``lastUpdatedTimeStore`` once and keeps the date: when it is created,
+  /// when it moves to a scroll model, when its key or store is set, and again after any header
+  /// recorded a refresh (at its next state change, or when this property is read), so that
+  /// headers sharing a key show each other's refreshes as MJRefresh's do (which read the
+  /// defaults on every state change). It writes the store when a refresh ends. A date that
+  /// other code stores shows when the header next moves to a scroll model or its key is set.
   public var lastUpdatedTime: Date? {
-    lastUpdatedTimeStore.date(forKey: lastUpdatedTimeKey)
+    if readRecordings != Self.recordings { readLastUpdatedTime(notifying: false) }
+    return storedLastUpdatedTime
+  }
+
+  /// The date last read from (or written to) the store.
+  private var storedLastUpdatedTime: Date?
+
+  /// ``recordings`` when the store was last read; -1 before the first read.
+  private var readRecordings = -1
+
+  /// How many refreshes all headers recorded.
+  ///
+  /// A header that read its store before the last recording reads it again, as another header
+  /// may have recorded under its key. One counter
+  /// for all keys keeps the hot path to one comparison; a header reads again only after a
+  /// refresh ended somewhere.
+  private static var recordings = 0
+
+  /// Reads the stored date and, when asked, shows it.
+  private func readLastUpdatedTime(notifying: Bool = true) {
+    readRecordings = Self.recordings
+    storedLastUpdatedTime = lastUpdatedTimeStore.date(forKey: lastUpdatedTimeKey)
+    if notifying { lastUpdatedTimeDidChange() }
+  }
+
+  /// Writes the time of a refresh that ended, and keeps it.
+  private func recordLastUpdatedTime(_ date: Date) {
+    lastUpdatedTimeStore.setDate(date, forKey: lastUpdatedTimeKey)
+    Self.recordings &+= 1
+    readRecordings = Self.recordings
+    storedLastUpdatedTime = date
+    lastUpdatedTimeDidChange()
   }
 
   /// The current date; the last update time and expiry are measured against it (replace it in
@@ -95,6 +136,17 @@ open class RefreshHeader: RefreshComponent {
   /// refresh was recorded, the language changed); the state header shows it again.
   func lastUpdatedTimeDidChange() {}
 
+  /// Reads the store again when the header moves to a scroll model: a date stored meanwhile
+  /// (by other code, or by a header sharing the key) shows.
+  ///
+  /// Overrides must call `super`.
+  ///
+  /// - Parameter newSuperview: The future superview.
+  open override func willMove(toSuperview newSuperview: View?) {
+    super.willMove(toSuperview: newSuperview)
+    if newSuperview is ScrollModel { readLastUpdatedTime() }
+  }
+
   open override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetTop }
 
   /// While refreshing, the extra top inset follows the offset, clamped to `0...height`, so that
@@ -111,8 +163,7 @@ open class RefreshHeader: RefreshComponent {
   /// Records the update time, then hides at once or, with a result to show, after
   /// ``resultHoldDuration``.
   open override func hideRefreshedComponent() {
-    lastUpdatedTimeStore.setDate(currentDate(), forKey: lastUpdatedTimeKey)
-    lastUpdatedTimeDidChange()
+    recordLastUpdatedTime(currentDate())
     guard resultText != nil, let clock = window?.clock, resultHoldDuration > 0 else {
       super.hideRefreshedComponent()
       return

@@ -100,16 +100,36 @@ open class RefreshStateHeader: RefreshHeader {
 
   override func lastUpdatedTimeDidChange() {
     super.lastUpdatedTimeDidChange()
+    lastUpdatedTextDay = nil
+    showLastUpdatedTime()
+  }
+
+  /// The date and the day the default text was written for: until one of them changes (or
+  /// the language, calendar, clock or formatter does, which clears it), the text reads the same.
+  private var lastUpdatedTextDay: (date: Date?, day: Range<Date>)?
+
+  /// Shows the last update time, unless the default text was written for the same date today.
+  ///
+  /// The default text names the refresh's own minute, and "today" or the date by the day
+  /// alone, so it reads the same until the date or the day changes. A custom ``lastUpdatedTimeText`` is asked every time, as MJRefresh does.
+  private func showLastUpdatedTime() {
     let date = lastUpdatedTime
-    lastUpdatedTimeLabel.text = lastUpdatedTimeText?(date) ?? defaultLastUpdatedText(for: date)
+    if let lastUpdatedTimeText {
+      lastUpdatedTimeLabel.text = lastUpdatedTimeText(date)
+      return
+    }
+    let now = currentDate()
+    if let written = lastUpdatedTextDay, written.date == date, written.day.contains(now) { return }
+    lastUpdatedTimeLabel.text = defaultLastUpdatedText(for: date, now: now)
+    let day = calendar.dateInterval(of: .day, for: now).map { $0.start..<$0.end }
+    lastUpdatedTextDay = day.map { (date, $0) }
   }
 
   /// "Last update: " and the date as MJRefresh writes it, comparing whole dates for "today".
-  private func defaultLastUpdatedText(for date: Date?) -> String {
+  private func defaultLastUpdatedText(for date: Date?, now: Date) -> String {
     let config = RefreshConfig.default
     let prefix = config.localized(.lastUpdatedPrefix)
     guard let date else { return prefix + config.localized(.lastUpdatedNone) }
-    let now = currentDate()
     if calendar.isDate(date, inSameDayAs: now) {
       return prefix + config.localized(.lastUpdatedToday) + formatter(" HH:mm").string(from: date)
     }
@@ -132,8 +152,9 @@ open class RefreshStateHeader: RefreshHeader {
 
   open override func stateDidChange(from oldState: RefreshState) {
     super.stateDidChange(from: oldState)
-    // Rebuilt on every state change, so that relative texts ("5 min ago") stay current.
-    lastUpdatedTimeDidChange()
+    // Shown again on every state change, as MJRefresh does: past midnight "today" becomes the
+    // date, and a custom text ("5 min ago") stays current.
+    showLastUpdatedTime()
   }
 
   open override func languageDidChange() {
