@@ -21,29 +21,43 @@ struct Measurement: Codable {
 /// Runs benchmarks and collects their measurements.
 struct Bench {
   var measurements: [Measurement] = []
-  /// How long one sample should take; each measurement takes the median of `samples`.
-  var sampleDuration: Double = 0.02
-  var samples = 7
+  /// How long one sample should take, and how many samples a measurement takes at most.
+  ///
+  /// Samples are short and many, and a measurement reports the fastest: on a shared machine
+  /// a sample that another process interrupts only ever gets slower, so the minimum is the
+  /// figure least disturbed by the load (the median of long samples drifts with it).
+  var sampleDuration: Double = 0.002
+  var samples = 51
+  /// The time one measurement may take in all; slow operations get fewer samples (never fewer
+  /// than `minimumSamples`).
+  var measurementBudget: Double = 0.15
+  var minimumSamples = 7
 
   /// Measures the time per operation of `body`, which must perform `iterations` operations.
   ///
   /// Calibrates the iteration count so that a sample takes about `sampleDuration`, then returns
-  /// the median over `samples` samples, in nanoseconds per operation.
+  /// the fastest of up to `samples` samples, in nanoseconds per operation.
   func nanoseconds(_ body: (Int) -> Void) -> Double {
     var iterations = 1
+    var elapsed = 0.0
     while true {
-      let elapsed = time { body(iterations) }
+      elapsed = time { body(iterations) }
       if elapsed >= sampleDuration / 4 || iterations >= 1 << 30 {
-        iterations = max(1, Int(Double(iterations) * sampleDuration / max(elapsed, 1e-9)))
+        let scale = sampleDuration / max(elapsed, 1e-9)
+        if scale > 1 {
+          iterations = max(1, Int(Double(iterations) * scale))
+          elapsed = sampleDuration
+        }
         break
       }
       iterations *= 4
     }
-    var results: [Double] = []
-    for _ in 0..<samples {
-      results.append(time { body(iterations) } / Double(iterations) * 1e9)
+    let count = max(minimumSamples, min(samples, Int(measurementBudget / max(elapsed, 1e-9))))
+    var fastest = Double.infinity
+    for _ in 0..<count {
+      fastest = min(fastest, time { body(iterations) } / Double(iterations) * 1e9)
     }
-    return results.sorted()[results.count / 2]
+    return fastest
   }
 
   private func time(_ body: () -> Void) -> Double {
@@ -121,3 +135,8 @@ struct Bench {
 /// it release the value (tokens, say) before the measurement that needs it.
 @inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {}
+
+/// Returns `value` unchanged, hidden from the optimizer: a closure that comes out of it is
+/// called as an unknown function, never inlined or specialized into the loop that calls it.
+@inline(never) @_optimize(none)
+func opaque<T>(_ value: T) -> T { value }

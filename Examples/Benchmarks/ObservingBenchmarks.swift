@@ -97,8 +97,13 @@ func track(_ subject: TrackedSubject, _ counter: Counter) {
 @inline(never) func read(_ subject: ObservedSubject) -> Double { subject.value }
 
 /// Measures a getter.
+///
+/// The loop calls `read` through `opaque(_:)`, so the optimizer sees neither what it reads nor
+/// that it only reads: it cannot call the getter once and reuse the value (as it did for the
+/// plain property, which made its read look free), and every subject gets the same loop.
 func getterCost(_ bench: Bench, _ read: @escaping () -> Double) -> Double {
-  bench.nanoseconds { iterations in
+  let read = opaque(read)
+  return bench.nanoseconds { iterations in
     var sum = 0.0
     for _ in 0..<iterations { sum += read() }
     blackHole(sum)

@@ -57,8 +57,10 @@ while !arguments.isEmpty {
 
 var bench = Bench()
 if quick {
-  bench.sampleDuration = 0.002
+  bench.sampleDuration = 0.0005
   bench.samples = 3
+  bench.minimumSamples = 3
+  bench.measurementBudget = 0.002
 }
 for name in selected.isEmpty ? sections.keys.sorted() : selected {
   sections[name]!(&bench)

@@ -5,7 +5,8 @@
 // the terminal shows and uses the terminal's scrolling when it pays.
 //
 // Usage: frame <terminal device> <seconds per sample> <samples>
-// Writes to the terminal device as TERM=xterm-256color and prints the median time of a frame,
+// Writes to the terminal device as TERM=xterm-256color and prints the fastest sample's time
+// of a frame (the statistic refresh-bench's harness reports),
 // in nanoseconds, on standard output. Built by build.sh beside it.
 #include <locale.h>
 #include <ncurses.h>
@@ -91,6 +92,6 @@ int main(int argc, char **argv) {
   endwin();
   delscreen(screen);
   qsort(results, samples, sizeof results[0], compare);
-  printf("%.0f\n", results[samples / 2]);
+  printf("%.0f\n", results[0]);
   return 0;
 }
