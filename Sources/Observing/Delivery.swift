@@ -15,6 +15,7 @@ struct _ChangeSnapshot {
   /// The property's key path, when Observation tracks the registry and must be told.
   @usableFromInline let observationKeyPath: AnyKeyPath?
 
+  @inlinable
   init(
     entries: ContiguousArray<ObserverBox?>,
     needsWillPhase: Bool,
@@ -28,6 +29,21 @@ struct _ChangeSnapshot {
   }
 }
 
+/// What an assignment of a stored property must do besides storing the value.
+@usableFromInline
+enum _Assignment {
+  /// Nothing: nobody observes the property and Observation does not track it.
+  case unobserved
+  /// Deliver the change to these observers after the store, and nothing else: the common case.
+  /// It carries only the entries, so it costs one release and no empty fields.
+  case plain(ContiguousArray<ObserverBox?>)
+  /// Anything more: observers called before the store, a to-many change under way, or
+  /// Observation to tell as well.
+  case general(_ChangeSnapshot)
+  /// Nobody observes the property, but Observation tracks it: tell it, under this key path.
+  case tracked(AnyKeyPath)
+}
+
 /// The two moments a change is delivered: before the value is stored (prior notifications, and
 /// the old values key-path observers remember) and after.
 @usableFromInline
@@ -36,22 +52,73 @@ enum _DeliveryPhase {
   case didChange
 }
 
-/// Delivers one phase of a change to the observers of `snapshot`, in registration order: the
-/// one loop every notification goes through (assignments, to-many mutations, manual
-/// notifications).
+/// Delivers the first phase of a change, before the value is stored.
+///
+/// That is prior notifications, and the old values key-path observers remember. Returns what
+/// they remember, one slot per entry, for ``_deliverDidChange(_:object:oldValue:newValue:changedObject:remembered:)``.
+///
+/// Call it only when `snapshot.needsWillPhase`.
 ///
 /// - Parameters:
-///   - phase: Before or after the value is stored.
+///   - snapshot: The observers, as the registry had them when the change began.
+///   - object: The object whose key path changes.
+///   - oldValue: The value before the change, when known.
+///   - changedObject: The object whose stored `@Observed` property changes, or `nil` for a
+///     manual notification.
+@inlinable
+func _deliverWillChange<Value>(
+  _ snapshot: _ChangeSnapshot,
+  object: AnyObject,
+  oldValue: Value?,
+  changedObject: AnyObject?
+) -> ContiguousArray<Any?> {
+  var remembered = ContiguousArray<Any?>(repeating: nil, count: snapshot.entries.count)
+  _deliver(
+    .willChange, snapshot, object: object, oldValue: oldValue, newValue: nil,
+    changedObject: changedObject
+  ) { position, box, toMany in
+    remembered[position] = box.keyPathWillChange(changedObject: changedObject, toMany: toMany)
+  }
+  return remembered
+}
+
+/// Delivers the second phase of a change, after the value is stored: every observer's handler.
+///
+/// - Parameters:
 ///   - snapshot: The observers, as the registry had them when the change began.
 ///   - object: The object whose key path changed.
 ///   - oldValue: The value before the change, when known (a manual notification without
 ///     `willChangeValue(for:)` does not know it).
-///   - newValue: The value after the change; `nil` before it.
+///   - newValue: The value after the change.
 ///   - changedObject: The object whose stored `@Observed` property changed, or `nil` for a
 ///     manual notification.
-///   - remembered: One slot per entry: what key-path observers remember between the phases.
-///     The will phase fills it; `nil` when there was none.
+///   - remembered: What ``_deliverWillChange(_:object:oldValue:changedObject:)`` returned, or
+///     `nil` when there was no first phase.
 @inlinable
+func _deliverDidChange<Value>(
+  _ snapshot: _ChangeSnapshot,
+  object: AnyObject,
+  oldValue: Value?,
+  newValue: Value?,
+  changedObject: AnyObject?,
+  remembered: ContiguousArray<Any?>?
+) {
+  _deliver(
+    .didChange, snapshot, object: object, oldValue: oldValue, newValue: newValue,
+    changedObject: changedObject
+  ) { position, box, toMany in
+    box.keyPathDidChange(
+      oldValue: remembered?[position], changedObject: changedObject, toMany: toMany)
+  }
+}
+
+/// Delivers one phase of a change to the observers of `snapshot`, in registration order: the
+/// one loop every notification goes through (assignments, to-many mutations, manual
+/// notifications), through the two functions above.
+///
+/// Direct observers are handed their values here; key-path observers go to `keyPathObserver`,
+/// with their position in the snapshot.
+@inlinable @inline(__always)
 func _deliver<Value>(
   _ phase: _DeliveryPhase,
   _ snapshot: _ChangeSnapshot,
@@ -59,7 +126,7 @@ func _deliver<Value>(
   oldValue: Value?,
   newValue: Value?,
   changedObject: AnyObject?,
-  remembered: inout ContiguousArray<Any?>?
+  keyPathObserver: (_ position: Int, _ box: ObserverBox, _ toMany: ToManyChange?) -> Void
 ) {
   _checkObserverReferenceLayout()
   let toMany = snapshot.toMany
@@ -77,14 +144,7 @@ func _deliver<Value>(
       Unmanaged<ObserverBox>.fromOpaque(pointer)._withUnsafeGuaranteedRef { box in
         guard box.isActive else { return }
         guard box.isDirect else {
-          switch phase {
-          case .willChange:
-            remembered?[position] = box.keyPathWillChange(
-              changedObject: changedObject, toMany: toMany)
-          case .didChange:
-            box.keyPathDidChange(
-              oldValue: remembered?[position], changedObject: changedObject, toMany: toMany)
-          }
+          keyPathObserver(position, box, toMany)
           return
         }
         // Sound: direct observers are `ValueObserver<Value>`s filed under the slot of one

@@ -31,13 +31,10 @@ extension Observable {
     let snapshot = manualNotificationSnapshot(for: keyPath)
     guard !snapshot.entries.isEmpty else { return }
     let oldValue = self[keyPath: keyPath]
-    var remembered: ContiguousArray<Any?>? = nil
-    if snapshot.needsWillPhase {
-      remembered = ContiguousArray(repeating: nil, count: snapshot.entries.count)
-      _deliver(
-        .willChange, snapshot, object: self, oldValue: oldValue, newValue: nil,
-        changedObject: nil, remembered: &remembered)
-    }
+    let remembered =
+      snapshot.needsWillPhase
+      ? _deliverWillChange(snapshot, object: self, oldValue: oldValue, changedObject: nil)
+      : nil
     ThreadState.current.pendingManualChanges.append(
       PendingManualChange(
         registry: registry,
@@ -62,10 +59,9 @@ extension Observable {
     let pending = PendingManualChange.take(registry: registry, object: self, keyPath: keyPath)
     guard pending != nil || registry.hasObservers else { return }
     let snapshot = pending?.snapshot ?? manualNotificationSnapshot(for: keyPath)
-    var remembered = pending?.remembered
-    _deliver(
-      .didChange, snapshot, object: self, oldValue: pending?.oldValue as? Value,
-      newValue: self[keyPath: keyPath], changedObject: nil, remembered: &remembered)
+    _deliverDidChange(
+      snapshot, object: self, oldValue: pending?.oldValue as? Value,
+      newValue: self[keyPath: keyPath], changedObject: nil, remembered: pending?.remembered)
   }
 
   /// The observers a manual notification of `keyPath` reaches.

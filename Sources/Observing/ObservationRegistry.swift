@@ -178,8 +178,7 @@ extension ObservationRegistry {
     observerCount.subtract(1, ordering: .relaxed)
   }
 
-  /// What an assignment of a stored property of `object` must do besides storing: its observers
-  /// at this moment, and the key path to tell Observation, or `nil` when there is nothing.
+  /// What an assignment of a stored property of `object` must do besides storing.
   ///
   /// - Parameters:
   ///   - object: The object being changed.
@@ -190,38 +189,37 @@ extension ObservationRegistry {
   ///     registry, or while some slot has not learned its offset yet, so that an assignment does
   ///     not create the key path object.
   @usableFromInline
-  func _beginChange(
+  func _beginAssignment(
     object: AnyObject,
     offset: Int,
     notifiesObservers: Bool,
     property: () -> AnyKeyPath
-  ) -> _ChangeSnapshot? {
-    let observationKeyPath = isTrackedByObservation ? property() : nil
+  ) -> _Assignment {
+    let isTracked = isTrackedByObservation
+    guard notifiesObservers, hasStoredObservers else {
+      return isTracked ? .tracked(property()) : .unobserved
+    }
     let id = ObjectIdentifier(object)
-    let observers =
-      !notifiesObservers || !hasStoredObservers
-      ? nil
-      : state.withLock { state -> _ChangeSnapshot? in
-        guard
-          let index = state.storedSlotIndex(
-            object: id, offset: offset, property: { observationKeyPath ?? property() }),
-          state.slots[index].liveCount > 0
-        else { return nil }
-        // The fields one by one: copying the whole slot would retain and release its key
-        // path, entries and pin on every change.
-        let toMany =
-          ToManyChange.isAnyInFlight
-          ? ToManyChange.current(for: self, object: object, property: state.slots[index].path)
-          : nil
-        return _ChangeSnapshot(
-          entries: state.slots[index].entries,
-          needsWillPhase: state.slots[index].willPhaseCount != 0, toMany: toMany,
-          observationKeyPath: observationKeyPath)
+    // Each return builds its result from its own parts: a local shared by all of them (the
+    // key path, say) would be retained and released on the common path as well.
+    return state.withLock { state in
+      guard let index = state.storedSlotIndex(object: id, offset: offset, property: property),
+        state.slots[index].liveCount > 0
+      else { return isTracked ? .tracked(property()) : .unobserved }
+      let needsWillPhase = state.slots[index].willPhaseCount != 0
+      guard isTracked || needsWillPhase || ToManyChange.isAnyInFlight else {
+        return .plain(state.slots[index].entries)
       }
-    guard let observationKeyPath else { return observers }
-    return observers
-      ?? _ChangeSnapshot(
-        entries: [], needsWillPhase: false, toMany: nil, observationKeyPath: observationKeyPath)
+      // The fields one by one: copying the whole slot would retain and release its key path,
+      // entries and pin.
+      return .general(
+        _ChangeSnapshot(
+          entries: state.slots[index].entries,
+          needsWillPhase: needsWillPhase,
+          toMany: ToManyChange.current(
+            for: self, object: object, property: state.slots[index].path),
+          observationKeyPath: isTracked ? property() : nil))
+    }
   }
 
   /// The observers of a manual notification of `keyPath` on `object`: the stored property's

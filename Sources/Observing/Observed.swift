@@ -112,49 +112,59 @@ public struct Observed<Value> {
         object[keyPath: storageKeyPath].storedValue = newValue
         return
       }
-      _assignNotifying(
-        newValue, to: object, registry: registry, wrapped: wrappedKeyPath,
-        storage: storageKeyPath)
+      // `wrappedKeyPath` is used once, inside the closure handed to `_beginAssignment`: the
+      // optimizer then makes the key path inside that closure, so an assignment that does not
+      // call it never creates the key path object. A second use anywhere would create it on
+      // every assignment.
+      switch registry._beginAssignment(
+        object: object,
+        offset: offset(in: object, storageKeyPath),
+        notifiesObservers: object[keyPath: storageKeyPath].notifiesAutomatically,
+        property: { wrappedKeyPath })
+      {
+      case .unobserved:
+        object[keyPath: storageKeyPath].storedValue = newValue
+      case .plain(let entries):
+        // Observers and nothing else: the snapshot's other fields are empty constants here, so
+        // only the entries are released.
+        let oldValue = object[keyPath: storageKeyPath].storedValue
+        object[keyPath: storageKeyPath].storedValue = newValue
+        _deliverDidChange(
+          _ChangeSnapshot(entries: entries, needsWillPhase: false, toMany: nil), object: object,
+          oldValue: oldValue, newValue: newValue, changedObject: object, remembered: nil)
+      case .general(let change):
+        _assign(newValue, to: object, registry: registry, change: change, storage: storageKeyPath)
+      case .tracked(let keyPath):
+        _assign(
+          newValue, to: object, registry: registry,
+          change: _ChangeSnapshot(
+            entries: [], needsWillPhase: false, toMany: nil, observationKeyPath: keyPath),
+          storage: storageKeyPath)
+      }
     }
   }
 
-  /// The setter's slow path: stores `newValue` with the observers and Observation told.
+  /// The setter's general path: stores `newValue` with the observers and Observation told.
   ///
   /// The order is fixed: prior notifications (KVO's will-change), then Observation's `willSet`
   /// (where `withObservationTracking`'s `onChange` runs), the store, Observation's `didSet`,
   /// and the observers in registration order.
   ///
-  /// Always inlined into the setter: the key paths then stay literals the optimizer projects
-  /// through, never objects made at run time.
+  /// Always inlined into the setter: the storage key path then stays a literal the optimizer
+  /// projects through, never an object made at run time.
   @inlinable @inline(__always)
-  static func _assignNotifying<Object: Observable>(
+  static func _assign<Object: Observable>(
     _ newValue: Value,
     to object: Object,
     registry: ObservationRegistry,
-    wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+    change: _ChangeSnapshot,
     storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
   ) {
-    // `wrappedKeyPath` is used once, inside the closure handed to `_beginChange`: the optimizer
-    // then makes the key path inside that closure, so an assignment that does not call it never
-    // creates the key path object. A second use anywhere would create it on every assignment.
-    guard
-      let change = registry._beginChange(
-        object: object,
-        offset: offset(in: object, storageKeyPath),
-        notifiesObservers: object[keyPath: storageKeyPath].notifiesAutomatically,
-        property: { wrappedKeyPath })
-    else {
-      object[keyPath: storageKeyPath].storedValue = newValue
-      return
-    }
     let oldValue = object[keyPath: storageKeyPath].storedValue
-    var remembered: ContiguousArray<Any?>? = nil
-    if change.needsWillPhase {
-      remembered = ContiguousArray(repeating: nil, count: change.entries.count)
-      _deliver(
-        .willChange, change, object: object, oldValue: oldValue, newValue: nil,
-        changedObject: object, remembered: &remembered)
-    }
+    let remembered =
+      change.needsWillPhase
+      ? _deliverWillChange(change, object: object, oldValue: oldValue, changedObject: object)
+      : nil
     if let tracked = change.observationKeyPath {
       _observationWillSet(object, registry, tracked, Value.self)
     }
@@ -162,9 +172,9 @@ public struct Observed<Value> {
     if let tracked = change.observationKeyPath {
       _observationDidSet(object, registry, tracked, Value.self)
     }
-    _deliver(
-      .didChange, change, object: object, oldValue: oldValue, newValue: newValue,
-      changedObject: object, remembered: &remembered)
+    _deliverDidChange(
+      change, object: object, oldValue: oldValue, newValue: newValue, changedObject: object,
+      remembered: remembered)
   }
 
   /// The distance in bytes from the start of `object` to this property's storage.
