@@ -53,9 +53,14 @@ enum TerminalSnapshot {
   static let styleLetters = Array(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
-  /// A cell's style, as the legend writes it: `bold fg 231 bg 18`.
+  /// A cell's style, as the legend writes it: `bold fg 231 bg 18` (xterm 256-color indexes),
+  /// `inverse fg default bg default` (the terminal's own colors, in reverse video).
   static func styleName(of cell: TerminalCell) -> String {
-    (cell.isBold ? "bold " : "") + "fg \(cell.foreground) bg \(cell.background)"
+    func name(_ color: TerminalColor) -> String {
+      color.xterm256Index.map(String.init) ?? "default"
+    }
+    return (cell.isBold ? "bold " : "") + (cell.isInverse ? "inverse " : "")
+      + "fg \(name(cell.foreground)) bg \(name(cell.background))"
   }
 
   /// The canvas's text with its styles: the legend (`  a = fg 16 bg 231`, one style a line),

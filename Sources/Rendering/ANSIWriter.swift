@@ -4,11 +4,18 @@ import Refresh
 /// set so that it writes neither moves nor attributes that are not needed.
 struct ANSIWriter {
   var bytes: [UInt8] = []
+  /// How colors are written (see ``TerminalColorMode``).
+  let colorMode: TerminalColorMode
   /// Where the next character would be written, or `nil` when unknown (at the start, and after
   /// writing in the last column, where terminals wait to wrap).
   private var cursor: (column: Int, row: Int)?
   /// The attributes in effect, or `nil` when unknown (at the start of a frame).
-  private var attributes: (foreground: UInt8, background: UInt8, isBold: Bool)?
+  private var attributes:
+    (foreground: TerminalColor, background: TerminalColor, isBold: Bool, isInverse: Bool)?
+
+  init(colorMode: TerminalColorMode = .palette256) {
+    self.colorMode = colorMode
+  }
 
   mutating func append(_ text: String) {
     bytes.append(contentsOf: text.utf8)
@@ -111,25 +118,54 @@ struct ANSIWriter {
   }
 
   /// Emits one SGR sequence with the parameters that change, or all of them (after a reset)
-  /// when the current attributes are unknown.
+  /// when the current attributes are unknown; colors as ``colorMode`` writes them (none at all
+  /// in ``TerminalColorMode/none``, where only bold and reverse video are written).
   private mutating func setAttributes(of cell: TerminalCell) {
+    let hasColor = colorMode != .none
+    let foreground = hasColor ? cell.foreground : .default
+    let background = hasColor ? cell.background : .default
     var parameters: [String] = []
     if let attributes {
       if attributes.isBold != cell.isBold { parameters.append(cell.isBold ? "1" : "22") }
-      if attributes.foreground != cell.foreground {
-        parameters.append("38;5;\(cell.foreground)")
+      if attributes.isInverse != cell.isInverse { parameters.append(cell.isInverse ? "7" : "27") }
+      if attributes.foreground != foreground {
+        parameters.append(colorParameter(foreground, isBackground: false))
       }
-      if attributes.background != cell.background {
-        parameters.append("48;5;\(cell.background)")
+      if attributes.background != background {
+        parameters.append(colorParameter(background, isBackground: true))
       }
     } else {
+      // The reset leaves the terminal's own colors in effect.
       parameters.append("0")
       if cell.isBold { parameters.append("1") }
-      parameters.append("38;5;\(cell.foreground)")
-      parameters.append("48;5;\(cell.background)")
+      if cell.isInverse { parameters.append("7") }
+      if !foreground.isDefault {
+        parameters.append(colorParameter(foreground, isBackground: false))
+      }
+      if !background.isDefault { parameters.append(colorParameter(background, isBackground: true)) }
     }
-    attributes = (cell.foreground, cell.background, cell.isBold)
+    attributes = (foreground, background, cell.isBold, cell.isInverse)
     guard !parameters.isEmpty else { return }
     append("\u{1B}[" + parameters.joined(separator: ";") + "m")
+  }
+
+  /// The SGR parameter that sets a text or background color in ``colorMode``: `39`/`49` for
+  /// the terminal's own, `38;2;r;g;b`, `38;5;n`, or `30`–`37` and `90`–`97` (`40`–`47`,
+  /// `100`–`107` for backgrounds).
+  private func colorParameter(_ color: TerminalColor, isBackground: Bool) -> String {
+    guard let channels = color.color, let index = color.xterm256Index else {
+      return isBackground ? "49" : "39"
+    }
+    let base = isBackground ? 48 : 38
+    switch colorMode {
+    case .trueColor:
+      return "\(base);2;\(channels.red);\(channels.green);\(channels.blue)"
+    case .palette256, .none:
+      return "\(base);5;\(index)"
+    case .palette16:
+      let system = Int(color.systemColorIndex ?? 0)
+      let first = system < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
+      return String(first + system % 8)
+    }
   }
 }

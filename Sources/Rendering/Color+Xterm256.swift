@@ -15,9 +15,10 @@ extension Color {
   /// Color(red: 128, green: 128, blue: 128).xterm256Index  // 244, the gray 128
   /// ```
   public var xterm256Index: UInt8 {
-    let levels = [red, green, blue].map(nearestCubeLevel)
-    let cubeIndex = 16 + 36 * levels[0] + 6 * levels[1] + levels[2]
-    let cube = (cubeLevels[levels[0]], cubeLevels[levels[1]], cubeLevels[levels[2]])
+    // No array: a cell colored by its channels works this out each time it is written.
+    let levels = (nearestCubeLevel(red), nearestCubeLevel(green), nearestCubeLevel(blue))
+    let cubeIndex = 16 + 36 * levels.0 + 6 * levels.1 + levels.2
+    let cube = (cubeLevel(levels.0), cubeLevel(levels.1), cubeLevel(levels.2))
 
     let average = (Int(red) + Int(green) + Int(blue)) / 3
     let grayStep = min(max((average - 3) / 10, 0), 23)
@@ -75,6 +76,11 @@ extension Color {
 
 /// The channel levels of the 6 × 6 × 6 cube.
 private let cubeLevels = [0, 95, 135, 175, 215, 255]
+
+/// The channel value of a cube level (0...5): `0, 95, 135, 175, 215, 255`.
+private func cubeLevel(_ level: Int) -> Int {
+  level == 0 ? 0 : 55 + 40 * level
+}
 
 /// The index (0...5) of the cube level nearest to a channel value: the midpoints between the
 /// levels are 47.5, 115, 155, 195 and 235.

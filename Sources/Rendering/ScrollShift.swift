@@ -15,7 +15,7 @@ struct ScrollShift: Hashable, Sendable {
 
   /// Shifts a grid in place, as ``applied(to:)`` does.
   func apply(to grid: inout TerminalGrid) {
-    let unknown = TerminalCell(character: "\u{FFFD}", foreground: 0, background: 0)
+    let unknown = TerminalCell(character: "\u{FFFD}", foreground: .default, background: .default)
     let moved = bottom - top + 1 - abs(distance)
     if moved > 0 {
       // Up: rows top + distance... move to top...; down: rows top... move to top + |distance|.

@@ -21,7 +21,12 @@ import Refresh
 ///   as an opaque view covers what lies behind it. There is no blending: a fill whose opacity
 ///   (`state.alpha` times the color's) is below 0.5 draws nothing, any other draws the color.
 /// - ``drawText(_:in:attributes:)`` writes characters over the existing backgrounds; text whose
-///   opacity is below 1 is faded toward each cell's background.
+///   opacity is below 1 is faded toward each cell's background, or, over the terminal's own
+///   background (or in its own text color), drawn from an opacity of 0.5 and not below.
+/// - System colors (`Color.role`) become the terminal's own: `Color.label` text and a
+///   `Color.systemBackground` background are the terminal's foreground and background (SGR
+///   39 and 49), `Color.selectedContentBackground` is reverse video, and
+///   `Color.secondaryLabel` a mid gray (see ``terminalColor(_:isBackground:)``).
 /// - ``drawImage(_:in:tint:)`` draws one character at the rectangle's center: an arrow turned
 ///   by `state.rotation`, a glyph image's character, or the first letter of any other name.
 /// - ``drawSpinner(in:color:frame:)`` draws one Braille dot pattern of a spinning sequence.
@@ -65,8 +70,7 @@ public final class TerminalCanvas: Canvas {
     defaultForeground = foreground
     grid = TerminalGrid(
       columns: columns, rows: rows,
-      filledWith: TerminalCell(
-        foreground: foreground.xterm256Index, background: background.xterm256Index))
+      filledWith: Self.blankCell(foreground: foreground, background: background))
     state = CanvasState(clip: .zero)
     state = fullState
   }
@@ -111,12 +115,43 @@ public final class TerminalCanvas: Canvas {
   /// - Parameter background: The new background, or `nil` for ``defaultBackground``.
   public func clear(background: Color? = nil) {
     grid.fill(
-      with: TerminalCell(
-        foreground: defaultForeground.xterm256Index,
-        background: (background ?? defaultBackground).xterm256Index))
+      with: Self.blankCell(
+        foreground: defaultForeground, background: background ?? defaultBackground))
     state = fullState
   }
 
+  /// A blank cell of two colors; `Color.selectedContentBackground` makes it reverse video.
+  private static func blankCell(foreground: Color, background: Color) -> TerminalCell {
+    TerminalCell(
+      foreground: terminalColor(foreground, isBackground: false),
+      background: terminalColor(background, isBackground: true),
+      isInverse: background.role == .selectedContentBackground)
+  }
+
+  /// The cell color of a color: the terminal's own for `Color.label` text and a
+  /// `Color.systemBackground` or `Color.selectedContentBackground` background (reverse
+  /// video swaps the terminal's own two), rgb(128, 128, 128) for `Color.secondaryLabel`, the
+  /// channels otherwise.
+  ///
+  /// - Parameters:
+  ///   - color: The color drawn.
+  ///   - isBackground: Whether it colors a background (else text).
+  /// - Returns: The color the cell holds.
+  nonisolated public static func terminalColor(_ color: Color, isBackground: Bool)
+    -> TerminalColor
+  {
+    switch color.role {
+    case .label: isBackground ? TerminalColor(color) : .default
+    case .systemBackground, .selectedContentBackground:
+      isBackground ? .default : TerminalColor(color)
+    case .secondaryLabel: secondaryLabel
+    case nil: TerminalColor(color)
+    }
+  }
+
+  /// `Color.secondaryLabel` in a terminal: the mid gray rgb(128, 128, 128).
+  nonisolated private static let secondaryLabel = TerminalColor(
+    Color(red: 128, green: 128, blue: 128))
   private var fullState: CanvasState {
     CanvasState(
       clip: CGRect(
@@ -137,11 +172,13 @@ public final class TerminalCanvas: Canvas {
   public func fill(_ rect: CGRect, color: Color) {
     guard Double(state.alpha) * color.alpha >= 0.5 else { return }
     let cells = coveredCells(state.convert(rect).intersection(state.clip))
-    let background = color.xterm256Index
+    let background = Self.terminalColor(color, isBackground: true)
+    let isInverse = color.role == .selectedContentBackground
     for row in cells.rows {
       for column in cells.columns {
         var cell = grid[column, row].blanked
         cell.background = background
+        cell.isInverse = isInverse
         grid.put(cell, at: column, row: row)
       }
     }
@@ -296,22 +333,26 @@ public final class TerminalCanvas: Canvas {
     var color: Color
     /// The combined opacity, `state.alpha` times the color's.
     var opacity: Double
-    /// The color's index when it is drawn opaque.
-    var opaqueIndex: UInt8?
+    /// The cell color of the ink drawn opaque.
+    var cellColor: TerminalColor
 
     init(color: Color, alpha: CGFloat) {
       self.color = color
       opacity = Double(alpha) * color.alpha
-      opaqueIndex = opacity >= 1 ? color.xterm256Index : nil
+      cellColor = TerminalCanvas.terminalColor(color, isBackground: false)
     }
 
     var isVisible: Bool { opacity > 0 }
 
-    /// The foreground index over a background: the color itself, or faded toward the
-    /// background when translucent.
-    func foreground(over background: UInt8) -> UInt8 {
-      if let opaqueIndex { return opaqueIndex }
-      return color.mixed(with: Color(xterm256Index: background), keeping: opacity).xterm256Index
+    /// The text color over a cell: the ink itself, faded toward the cell's background when
+    /// translucent and both colors are known; over the terminal's own colors, which nobody here
+    /// knows, translucent text follows the fill rule: from 0.5 the ink, below it `nil`, nothing.
+    func foreground(over cell: TerminalCell) -> TerminalColor? {
+      if opacity >= 1 { return cellColor }
+      if let text = cellColor.color, let background = cell.background.color, !cell.isInverse {
+        return TerminalColor(text.mixed(with: background, keeping: opacity))
+      }
+      return opacity >= 0.5 ? cellColor : nil
     }
   }
 
@@ -320,10 +361,11 @@ public final class TerminalCanvas: Canvas {
     _ glyph: TerminalGlyph, width: Int, at column: Int, row: Int, ink: Ink, isBold: Bool
   ) {
     var cell = grid[column, row]
+    guard let foreground = ink.foreground(over: cell) else { return }
     cell.glyph = glyph
     cell.isBold = isBold
     cell.isContinuation = false
-    cell.foreground = ink.foreground(over: cell.background)
+    cell.foreground = foreground
     if width == 2 {
       grid.putWide(cell, at: column, row: row)
     } else {

@@ -52,10 +52,7 @@ extension TerminalGrid {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     cells.withUnsafeBufferPointer { cells in
       for cell in cells[(row * columns)..<((row + 1) * columns)] {
-        let attributes =
-          UInt64(cell.foreground) | UInt64(cell.background) << 8 | (cell.isBold ? 1 << 16 : 0)
-          | (cell.isContinuation ? 1 << 17 : 0)
-        hash = (hash ^ attributes) &* prime
+        hash = (hash ^ cell.style) &* prime
         hash = (hash ^ cell.glyph.bits) &* prime
       }
     }

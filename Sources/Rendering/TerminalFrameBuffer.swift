@@ -4,8 +4,9 @@
 /// The first frame, a frame after ``invalidate()`` and a frame of another size are full
 /// redraws: the attributes are reset, the screen cleared and every row written. Later frames
 /// move the cursor (`ESC[row;columnH`, 1-based) to each run of changed cells and write them,
-/// changing the SGR attributes (`ESC[38;5;Nm` text color, `ESC[48;5;Nm` background, `1`/`22`
-/// bold on and off) only where they differ from the previous cell written. A frame with
+/// changing the SGR attributes (text color and background as ``colorMode`` writes them, such as
+/// `ESC[38;5;Nm` and `ESC[48;5;Nm`, `39`/`49` for the terminal's own; `1`/`22` bold and `7`/`27`
+/// reverse video on and off) only where they differ from the previous cell written. A frame with
 /// nothing to change is empty. With ``usesSynchronizedOutput``, every non-empty frame is wrapped
 /// in `ESC[?2026h` … `ESC[?2026l`, so that terminals that support it show it at once.
 ///
@@ -34,6 +35,14 @@ public struct TerminalFrameBuffer: Sendable {
 
   /// Whether rows that moved as a block are shifted by the terminal (see the overview).
   public var detectsScrolling = true
+
+  /// How colors are written; 256-color indexes unless set.
+  ///
+  /// ``TerminalHost`` sets it from the environment (``TerminalColorMode/init(environment:)``).
+  /// Changing it redraws the next frame whole.
+  public var colorMode: TerminalColorMode = .palette256 {
+    didSet { if colorMode != oldValue { invalidate() } }
+  }
 
   /// The fewest rows a block must have for a shift to be worth a scrolling region.
   static let minimumScrolledRows = 3
@@ -71,7 +80,7 @@ public struct TerminalFrameBuffer: Sendable {
   /// - Parameter grid: The grid to show.
   /// - Returns: The bytes to write to the terminal; empty when nothing changed.
   public mutating func frame(from grid: TerminalGrid) -> [UInt8] {
-    var writer = ANSIWriter()
+    var writer = ANSIWriter(colorMode: colorMode)
     let hashes = detectsScrolling ? (0..<grid.rows).map(grid.rowHash) : []
     // Taken out, so that the shift below changes it in place rather than copying it.
     var displayed = displayedGrid

@@ -127,10 +127,10 @@ public struct TerminalGrid: Hashable, Sendable {
   ///   - column: The first column.
   ///   - row: The row.
   ///   - isBold: Whether the characters are bold.
-  ///   - foreground: The text color over each cell's background.
+  ///   - foreground: The text color over each cell, or `nil` to leave the cell as it is.
   mutating func putASCII(
     _ bytes: Substring.UTF8View, at column: Int, row: Int, isBold: Bool,
-    foreground: (UInt8) -> UInt8
+    foreground: (TerminalCell) -> TerminalColor?
   ) {
     let count = bytes.count
     guard count > 0 else { return }
@@ -138,14 +138,23 @@ public struct TerminalGrid: Hashable, Sendable {
     let end = start + count
     let rowEnd = (row + 1) * columns
     cells.withUnsafeMutableBufferPointer { cells in
-      if cells[start].isContinuation, column > 0 { cells[start - 1] = cells[start - 1].blanked }
-      if end < rowEnd, cells[end].isContinuation { cells[end] = cells[end].blanked }
+      if cells[start].isContinuation, column > 0, foreground(cells[start]) != nil {
+        cells[start - 1] = cells[start - 1].blanked
+      }
+      if end < rowEnd, cells[end].isContinuation, foreground(cells[end - 1]) != nil {
+        cells[end] = cells[end].blanked
+      }
       var index = start
       for byte in bytes {
-        let old = cells[index]
-        cells[index] = TerminalCell(
-          glyph: TerminalGlyph(ascii: byte), foreground: foreground(old.background),
-          background: old.background, isBold: isBold)
+        var cell = cells[index]
+        if let color = foreground(cell) {
+          // The background and reverse video stay, as a character written alone keeps them.
+          cell.glyph = TerminalGlyph(ascii: byte)
+          cell.foreground = color
+          cell.isBold = isBold
+          cell.isContinuation = false
+          cells[index] = cell
+        }
         index += 1
       }
     }

@@ -87,8 +87,13 @@ public final class TerminalHost {
   /// The keys that end ``run()``: Ctrl-C, Ctrl-\ and Ctrl-Z by default.
   public var quitKeys: Set<Key> = [.control(0x03), .control(0x1C), .control(0x1A)]
 
-  /// The color of the cells no view covers.
-  public var background: Color = .white
+  /// The color of the cells no view covers: the terminal's own background
+  /// (`Color.systemBackground`, SGR 49) unless set.
+  public var background: Color = .systemBackground
+
+  /// How colors are written: as the terminal's environment asks
+  /// (``TerminalColorMode/init(environment:)``: `NO_COLOR`, `COLORTERM`, `TERM`) unless set.
+  public var colorMode = TerminalColorMode(environment: ProcessInfo.processInfo.environment)
 
   /// The terminal's size in cells, as of the last resize.
   public private(set) var columns: Int
@@ -171,7 +176,7 @@ public final class TerminalHost {
     columns = size.columns
     rows = size.rows
     window = Window(frame: Self.frame(columns: columns, rows: rows), clock: clock)
-    window.backgroundColor = .white
+    window.backgroundColor = .systemBackground
     dispatcher = InputDispatcher(window: window)
   }
 
@@ -223,7 +228,7 @@ public final class TerminalHost {
     }
     var parser = InputParser()
     var frameBuffer = TerminalFrameBuffer()
-    var canvas = TerminalCanvas(columns: columns, rows: rows)
+    var canvas = makeCanvas()
     var lastArrival: UInt64 = 0
     var needsFrame = true
     resize(to: Self.terminalSize(of: output))
@@ -239,7 +244,7 @@ public final class TerminalHost {
       let arrivals = reader.take()
       if arrivals.resized {
         resize(to: Self.terminalSize(of: output))
-        canvas = TerminalCanvas(columns: columns, rows: rows)
+        canvas = makeCanvas()
         frameBuffer.invalidate()
         needsFrame = true
       }
@@ -298,6 +303,7 @@ public final class TerminalHost {
     window.layoutIfNeeded()
     // The accessible mode writes lines instead (``writeLines(to:)``).
     guard !isAccessible else { return }
+    buffer.colorMode = colorMode
     canvas.clear(background: background)
     window.render(in: canvas)
     session.write(buffer.frame(from: canvas))
@@ -326,6 +332,11 @@ public final class TerminalHost {
     await withCheckedContinuation { continuation in
       self.continuation = continuation
     }
+  }
+
+  /// A canvas of the terminal's size, in the terminal's own colors where nothing is drawn.
+  private func makeCanvas() -> TerminalCanvas {
+    TerminalCanvas(columns: columns, rows: rows, background: background, foreground: .label)
   }
 
   /// Resumes the loop if it sleeps; the loop looks at everything when it runs anyway.

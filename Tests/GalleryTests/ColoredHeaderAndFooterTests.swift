@@ -106,9 +106,9 @@ struct ColoredHeaderAndFooterTests {
     let row = canvas.grid.text(ofRow: 5)
     #expect(row.contains("松開立即刷新..."))
     let column = row.distance(from: row.startIndex, to: row.firstIndex(of: "松")!)
-    #expect(canvas[column, 5].foreground == blue.xterm256Index)
-    #expect(canvas[column, 5].background == yellow.xterm256Index)
-    #expect(canvas[0, 4].background == yellow.xterm256Index)
+    #expect(canvas[column, 5].foreground.xterm256Index == blue.xterm256Index)
+    #expect(canvas[column, 5].background.xterm256Index == yellow.xterm256Index)
+    #expect(canvas[0, 4].background.xterm256Index == yellow.xterm256Index)
   }
 
   // MARK: The footer
@@ -202,7 +202,7 @@ struct ColoredHeaderAndFooterTests {
     // The footer spans y = 632 ..< 667 on screen; its title is in row 36 (648 ..< 666).
     var canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 36).contains("正在加載更多數據..."))
-    #expect(canvas[0, 36].background == blue.xterm256Index)
+    #expect(canvas[0, 36].background.xterm256Index == blue.xterm256Index)
     footer.endRefreshing()
     canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 36).contains("上拉加載更多"))

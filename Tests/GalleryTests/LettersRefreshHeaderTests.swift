@@ -222,8 +222,9 @@ struct LettersRefreshHeaderTests {
     let canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 5).contains("F  R  E  S  H"))
     #expect(canvas[14, 5].character == "F")
-    #expect(canvas[14, 5].foreground == Color.white.xterm256Index)
-    #expect(canvas[0, 4].background == Color(red: 40, green: 40, blue: 40).xterm256Index)
+    #expect(canvas[14, 5].foreground.xterm256Index == Color.white.xterm256Index)
+    #expect(
+      canvas[0, 4].background.xterm256Index == Color(red: 40, green: 40, blue: 40).xterm256Index)
   }
 
   @Test func theSVGShowsTheLettersAndTheTurningColour() {

@@ -245,13 +245,16 @@ struct ValueChangedControlTests {
     // The header spans y = 50 ..< 100 on screen; its middle row is row 4 (72 ..< 90).
     var canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 4).contains("↓ 下拉刷新"))
-    #expect(canvas[0, 3].background == Color(red: 255, green: 0, blue: 0).xterm256Index)
+    #expect(
+      canvas[0, 3].background.xterm256Index == Color(red: 255, green: 0, blue: 0).xterm256Index)
     scene.pull(toOffset: -130)
     scene.clock.advance(by: 0.25)
     // Now y = 80 ..< 130: row 5.
     canvas = scene.terminalCanvas()
     #expect(canvas.grid.text(ofRow: 5).contains("↑ 松手就刷新"))
-    #expect(canvas[20, 5].foreground == Color(red: 128, green: 128, blue: 128).xterm256Index)
+    #expect(
+      canvas[20, 5].foreground.xterm256Index == Color(red: 128, green: 128, blue: 128).xterm256Index
+    )
     scene.release()
     scene.clock.advance(by: 0.25)
     canvas = scene.terminalCanvas()
@@ -267,7 +270,10 @@ struct ValueChangedControlTests {
     let row = canvas.grid.text(ofRow: 5)
     #expect(row.trimmingCharacters(in: .whitespaces) == "Pulling")
     let column = row.distance(from: row.startIndex, to: row.firstIndex(of: "P")!)
-    #expect(canvas[column, 5].foreground == Color(red: 128, green: 0, blue: 128).xterm256Index)
-    #expect(canvas[0, 5].background == Color(red: 255, green: 128, blue: 0).xterm256Index)
+    #expect(
+      canvas[column, 5].foreground.xterm256Index
+        == Color(red: 128, green: 0, blue: 128).xterm256Index)
+    #expect(
+      canvas[0, 5].background.xterm256Index == Color(red: 255, green: 128, blue: 0).xterm256Index)
   }
 }

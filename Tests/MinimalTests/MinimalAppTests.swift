@@ -165,6 +165,66 @@ struct MinimalAppTests {
     #expect(app.isRestored)
   }
 
+  /// The parameters of every SGR sequence (`ESC[…m`) the app wrote, such as `"0;1;38;5;244"`.
+  static func graphicRenditions(in output: [UInt8]) -> [String] {
+    let text = String(decoding: output, as: UTF8.self)
+    return text.split(separator: "\u{1B}").compactMap { sequence in
+      guard sequence.first == "[" else { return nil }
+      let body = sequence.dropFirst().prefix { $0.isNumber || $0 == ";" }
+      let rest = sequence.dropFirst(1 + body.count)
+      return rest.first == "m" ? String(body) : nil
+    }
+  }
+
+  /// Pulls the header until it is armed, so that a title shows, and quits.
+  static func pullAndQuit(environment: [String: String]) throws -> TerminalProcess {
+    let app = try TerminalProcess(product: "refresh-minimal", environment: environment)
+    #expect(app.waitFor("Post #100"), "\(app.screen.text)")
+    app.pressAndDrag(column: 20, from: 1, to: 11)
+    #expect(app.waitFor("Release to refresh"), "\(app.screen.text)")
+    app.send("\u{1B}[<0;20;11m")
+    #expect(app.waitFor("Loading..."), "\(app.screen.text)")
+    app.send("q")
+    #expect(app.waitForExit() == 0)
+    return app
+  }
+
+  /// The app, unchanged, paints in the terminal's own colors: no background anywhere, the rows
+  /// in the terminal's text color, the titles, arrow and spinner in the mid gray.
+  @Test func paintsWithTheTerminalsOwnColors() throws {
+    let app = try Self.pullAndQuit(environment: [:])
+    let renditions = Self.graphicRenditions(in: app.output)
+    #expect(!renditions.isEmpty)
+    for rendition in renditions {
+      #expect(!rendition.contains("48;"), "a background: \(rendition)")
+      let colors = rendition.split(separator: ";").filter {
+        !["0", "1", "22", "39", "49"].contains($0)
+      }
+      #expect(colors.isEmpty || rendition.hasSuffix("38;5;244"), "\(rendition)")
+    }
+    #expect(renditions.contains { $0.hasSuffix("38;5;244") })
+  }
+
+  @Test func noColorWritesNoColorCodes() throws {
+    let app = try Self.pullAndQuit(environment: ["NO_COLOR": "1"])
+    let parameters = Set(
+      Self.graphicRenditions(in: app.output).flatMap { $0.split(separator: ";").map(String.init) })
+    #expect(parameters.isSubset(of: ["", "0", "1", "22", "7", "27"]), "\(parameters)")
+    #expect(parameters.contains("1"))  // the bold titles stay bold
+  }
+
+  @Test(
+    arguments: [
+      (["COLORTERM": "truecolor"], "38;2;128;128;128"),
+      (["TERM": "xterm"], "90"),  // terminfo's xterm has 8 colors: bright black
+    ])
+  func titlesInTheTerminalsColorMode(environment: [String: String], title: String) throws {
+    let app = try Self.pullAndQuit(environment: environment)
+    let renditions = Self.graphicRenditions(in: app.output)
+    #expect(renditions.contains { $0.hasSuffix(title) }, "\(renditions)")
+    #expect(!renditions.contains { $0.contains("38;5;") }, "\(renditions)")
+  }
+
   @Test func followsAResize() throws {
     let app = try TerminalProcess(product: "refresh-minimal")
     #expect(app.waitFor("Post #100"))

@@ -37,7 +37,7 @@ struct LabelTests {
     #expect(label.text == nil)
     #expect(label.fontSize == 14)
     #expect(!label.isBold)
-    #expect(label.textColor == .black)
+    #expect(label.textColor == .label)  // the terminal's own text color
     #expect(label.textAlignment == .left)
     #expect(label.numberOfLines == 1)
     #expect(label.intrinsicContentSize == .zero)

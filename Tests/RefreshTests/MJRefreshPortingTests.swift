@@ -289,7 +289,7 @@ struct MJRefreshPortingTests {
         (component as? RefreshStateHeader)?.stateLabel
         ?? (component as? RefreshBackStateFooter)?.stateLabel
         ?? (component as! RefreshStateTrailer).stateLabel
-      #expect(arrow.tintColor == .refreshText)
+      #expect(arrow.tintColor == .secondaryLabel)
       label.textColor = .red
       #expect(arrow.tintColor == .red)
     }

@@ -30,7 +30,7 @@ struct RefreshStateComponentTests {
     header.setTitle("Fetching", for: .refreshing)
     #expect(header.stateLabel.text == "Fetching")
     #expect(header.stateLabel.isBold && header.stateLabel.fontSize == 14)
-    #expect(header.stateLabel.textColor == Color(red: 90, green: 90, blue: 90))
+    #expect(header.stateLabel.textColor == .secondaryLabel)  // rgb(90, 90, 90) in SVG
   }
 
   @Test func switchingTheLanguageUpdatesAttachedComponents() {

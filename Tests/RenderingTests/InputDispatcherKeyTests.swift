@@ -149,13 +149,13 @@ struct InputDispatcherKeyTests {
     window.render(in: canvas)
     let highlight = ListView.defaultSelectionColor.xterm256Index
     // Screen row 3 is list row 2: highlighted across, its text kept.
-    #expect((0..<40).allSatisfy { canvas[$0, 3].background == highlight })
+    #expect((0..<40).allSatisfy { canvas[$0, 3].background.xterm256Index == highlight })
     #expect(canvas.grid.text.split(separator: "\n")[3].hasPrefix("line 3"))
-    #expect(canvas[0, 2].background != highlight)
-    #expect(canvas[0, 4].background != highlight)
+    #expect(canvas[0, 2].background.xterm256Index != highlight)
+    #expect(canvas[0, 4].background.xterm256Index != highlight)
     list.selectionColor = nil
     let plain = TerminalCanvas(columns: 40, rows: 12)
     window.render(in: plain)
-    #expect(plain[0, 3].background != highlight)
+    #expect(plain[0, 3].background.xterm256Index != highlight)
   }
 }

@@ -13,7 +13,7 @@ struct TerminalCanvasTests {
 
   /// The rows of column 0 whose background is red.
   private func redRows() -> [Int] {
-    (0..<canvas.rows).filter { canvas[0, $0].background == red }
+    (0..<canvas.rows).filter { canvas[0, $0].background.xterm256Index == red }
   }
 
   @Test(
@@ -30,7 +30,9 @@ struct TerminalCanvasTests {
     canvas.state.origin = CGPoint(x: 18, y: 54)
     canvas.fill(CGRect(x: 0, y: 0, width: 18, height: 54), color: .red)
     let covered = (0..<canvas.rows).flatMap { row in
-      (0..<canvas.columns).filter { canvas[$0, row].background == red }.map { [$0, row] }
+      (0..<canvas.columns).filter { canvas[$0, row].background.xterm256Index == red }.map {
+        [$0, row]
+      }
     }
     #expect(covered == [[2, 3], [3, 3], [2, 4], [3, 4], [2, 5], [3, 5]])
   }
@@ -45,8 +47,8 @@ struct TerminalCanvasTests {
   @Test func theCellSizeIsConfigurable() {
     let large = TerminalCanvas(columns: 4, rows: 4, cellSize: CGSize(width: 10, height: 20))
     large.fill(CGRect(x: 10, y: 20, width: 20, height: 20), color: .red)
-    #expect((0..<4).filter { large[1, $0].background == red } == [1])
-    #expect((0..<4).filter { large[$0, 1].background == red } == [1, 2])
+    #expect((0..<4).filter { large[1, $0].background.xterm256Index == red } == [1])
+    #expect((0..<4).filter { large[$0, 1].background.xterm256Index == red } == [1, 2])
   }
 
   @Test func fillsAreClippedToTheStateClip() {
@@ -59,14 +61,14 @@ struct TerminalCanvasTests {
   func translucentFillsBelowOneHalfDrawNothing(alpha: Double, draws: Bool) {
     canvas.state.alpha = 0.5
     canvas.fill(CGRect(x: 0, y: 0, width: 9, height: 18), color: Color.red.withAlpha(alpha * 2))
-    #expect((canvas[0, 0].background == red) == draws)
+    #expect((canvas[0, 0].background.xterm256Index == red) == draws)
   }
 
   @Test func aFillErasesTheCharactersItCovers() {
     canvas.drawText("abc", in: CGRect(x: 0, y: 0, width: 180, height: 18), attributes: .init())
     canvas.fill(CGRect(x: 9, y: 0, width: 9, height: 18), color: .red)
     #expect(canvas.grid.text(ofRow: 0) == "a c" + String(repeating: " ", count: 17))
-    #expect(canvas[1, 0].background == red)
+    #expect(canvas[1, 0].background.xterm256Index == red)
   }
 
   @Test(
@@ -83,8 +85,8 @@ struct TerminalCanvasTests {
     #expect(canvas.grid.text(ofRow: 1) == row)
     #expect(canvas.grid.text(ofRow: 2) == blank)
     let column = row.firstIndex(of: "a")!.utf16Offset(in: row)
-    #expect(canvas[column, 1].foreground == red)
-    #expect(canvas[column, 1].background == white)
+    #expect(canvas[column, 1].foreground.xterm256Index == red)
+    #expect(canvas[column, 1].background.xterm256Index == white)
   }
 
   @Test(arguments: [(TextAlignment.left, 2), (.center, 5), (.right, 9)])
@@ -129,7 +131,7 @@ struct TerminalCanvasTests {
       attributes: TextAttributes(isBold: true, color: .black))
     #expect(canvas[0, 0].isBold)
     // Black half-way toward white: rgb(128, 128, 128), gray 244.
-    #expect(canvas[0, 0].foreground == 244)
+    #expect(canvas[0, 0].foreground.xterm256Index == 244)
   }
 
   @Test func wideCharactersTakeTwoCells() {
@@ -157,7 +159,9 @@ struct TerminalCanvasTests {
     canvas.drawText("中文", in: CGRect(x: 0, y: 0, width: 180, height: 18), attributes: .init())
     #expect(canvas[0, 0].character == "中")
     #expect(canvas[1, 0].isContinuation)
-    #expect(canvas[2, 0] == TerminalCell(foreground: Color.black.xterm256Index, background: white))
+    #expect(
+      canvas[2, 0]
+        == TerminalCell(foreground: TerminalColor(.black), background: TerminalColor(.white)))
     #expect(canvas[3, 0] == canvas[2, 0])
   }
 
@@ -182,8 +186,8 @@ struct TerminalCanvasTests {
     canvas.drawText("x", in: CGRect(x: 18, y: 0, width: 9, height: 18), attributes: .init())
     #expect(canvas.grid.text(ofRow: 0).hasPrefix("  x "))
     #expect((0..<4).allSatisfy { !canvas[$0, 0].isContinuation })
-    #expect(canvas[0, 0].background == white)
-    #expect(canvas[1, 0].background == red)
+    #expect(canvas[0, 0].background.xterm256Index == white)
+    #expect(canvas[1, 0].background.xterm256Index == red)
   }
 
   @Test(
@@ -197,7 +201,7 @@ struct TerminalCanvasTests {
     canvas.state.rotation = rotation
     canvas.drawImage(.arrow, in: CGRect(x: 0, y: 0, width: 18, height: 36), tint: .red)
     #expect(canvas[1, 1].character == arrow)
-    #expect(canvas[1, 1].foreground == red)
+    #expect(canvas[1, 1].foreground.xterm256Index == red)
   }
 
   @Test(
@@ -224,7 +228,7 @@ struct TerminalCanvasTests {
   func theSpinnerCyclesThroughBrailleFrames(frame: Int, character: Character) {
     canvas.drawSpinner(in: CGRect(x: 0, y: 0, width: 27, height: 18), color: .gray, frame: frame)
     #expect(canvas[1, 0].character == character)
-    #expect(canvas[1, 0].foreground == Color.gray.xterm256Index)
+    #expect(canvas[1, 0].foreground.xterm256Index == Color.gray.xterm256Index)
   }
 
   @Test func clearResetsCellsAndState() {
@@ -232,6 +236,9 @@ struct TerminalCanvasTests {
     canvas.drawText("x", in: CGRect(x: 0, y: 0, width: 9, height: 18), attributes: .init())
     canvas.clear(background: .red)
     #expect(canvas.state == CanvasState(clip: CGRect(x: 0, y: 0, width: 180, height: 180)))
-    #expect(canvas.grid.cells.allSatisfy { $0 == TerminalCell(foreground: 16, background: red) })
+    #expect(
+      canvas.grid.cells.allSatisfy {
+        $0 == TerminalCell(foreground: 16, background: TerminalColor(.red))
+      })
   }
 }

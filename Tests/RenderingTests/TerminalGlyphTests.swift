@@ -68,7 +68,7 @@ struct ScrollShiftInPlaceTests {
         for column in 0..<3 {
           grid[column, row] = TerminalCell(
             character: Character(Unicode.Scalar(UInt8(65 + (row * 3 + column) % 26))),
-            foreground: UInt8(row), background: 0)
+            foreground: TerminalColor(xterm256Index: UInt8(row)), background: 0)
         }
       }
       let top = Int(random.next() % UInt64(rows))
@@ -78,7 +78,8 @@ struct ScrollShiftInPlaceTests {
       if distance == 0 { distance = 1 }
       let shift = ScrollShift(top: top, bottom: bottom, distance: distance)
       var expected = grid
-      let unknown = TerminalCell(character: "\u{FFFD}", foreground: 0, background: 0)
+      let unknown = TerminalCell(
+        character: "\u{FFFD}", foreground: .default, background: .default)
       for row in top...bottom {
         let source = row + distance
         for column in 0..<3 {

@@ -62,11 +62,11 @@ struct ViewTreeRenderingTests {
     #expect(orange == 208)
     for row in 0..<6 {
       for column in 0..<20 {
-        #expect(canvas[column, row].background == (row >= 3 ? orange : 231))
+        #expect(canvas[column, row].background.xterm256Index == (row >= 3 ? orange : 231))
       }
     }
-    #expect(canvas[3, 4].foreground == Color.refreshText.xterm256Index)
-    #expect(canvas[12, 4].foreground == Color.gray.xterm256Index)
+    #expect(canvas[3, 4].foreground.xterm256Index == Color.refreshText.xterm256Index)
+    #expect(canvas[12, 4].foreground.xterm256Index == Color.gray.xterm256Index)
   }
 
   @Test func hiddenAndClippedViewsDoNotReachTheTerminal() {
@@ -125,7 +125,7 @@ struct ViewTreeRenderingTests {
     header.alpha = 0.4
     let terminal = TerminalCanvas(covering: window.frame.size)
     window.render(in: terminal)
-    #expect(terminal[0, 4].background == 231)
+    #expect(terminal[0, 4].background.xterm256Index == 231)
     let svg = SVGCanvas(size: window.frame.size)
     window.render(in: svg)
     let rect = try #require(XMLNode.parse(svg.document())?.children.dropFirst().first)

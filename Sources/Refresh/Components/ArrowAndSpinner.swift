@@ -14,8 +14,8 @@ final class ArrowAndSpinner: RefreshComponentPart {
   let loadingView: ActivityIndicatorView
   /// The arrow's rotation while idle and while pulling, in radians; `nil` for a spinner alone.
   private let rotations: (idle: CGFloat, pulling: CGFloat)?
-  /// Keeps the arrow's tint on the state label's text color.
-  private var tintToken: ObservationToken?
+  /// Keep the arrow's tint on the configuration's tint, or on the title's own color.
+  private var tintTokens: [ObservationToken] = []
 
   /// Adds an arrow and a spinner to a pulled component; the arrow points away from the content
   /// while idle and toward it once releasing would refresh.
@@ -30,14 +30,23 @@ final class ArrowAndSpinner: RefreshComponentPart {
     component.addSubview(arrowView)
     component.addSubview(failureView)
     component.addSubview(loadingView)
-    // The arrow is tinted like the title (MJRefresh sets its tint to the label's color).
+    component.keepColor(of: loadingView, \.color, on: \.tintColor)
+    // The arrow takes the configuration's tint, or its title's color when the app gave the
+    // title one of its own (MJRefresh sets the arrow's tint to the label's color).
+    let config = RefreshConfig.default
     let title = component.parts.lazy.compactMap { ($0 as? StateTitleLabel)?.label }.first
-    tintToken = title?.observe(\.textColor, options: [.initial, .new]) {
-      [arrowView, failureView] _, change in
-      guard let color = change.newValue else { return }
-      arrowView.tintColor = color
-      failureView.tintColor = color
+    let update = { [weak arrowView, weak failureView, weak title] in
+      let titleColor = title?.textColor ?? config.textColor
+      let tint = titleColor == config.textColor ? config.tintColor : titleColor
+      arrowView?.tintColor = tint
+      failureView?.tintColor = tint
     }
+    update()
+    tintTokens = [
+      config.observe(\.tintColor) { _, _ in update() },
+      config.observe(\.textColor) { _, _ in update() },
+    ]
+    if let title { tintTokens.append(title.observe(\.textColor) { _, _ in update() }) }
   }
 
   /// The arrow's rotations at an edge, in radians.
@@ -62,6 +71,7 @@ final class ArrowAndSpinner: RefreshComponentPart {
     rotations = nil
     self.loadingView = loadingView
     component.addSubview(loadingView)
+    component.keepColor(of: loadingView, \.color, on: \.tintColor)
   }
 
   /// Centers the arrow and the spinner left of the component's text, or in the middle without

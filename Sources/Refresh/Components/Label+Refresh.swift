@@ -1,12 +1,13 @@
 import Foundation
 
 extension Label {
-  /// A label styled as MJRefresh's: bold 14, rgb(90, 90, 90), centered.
+  /// A label styled as MJRefresh's: bold 14, centered, in ``RefreshConfig/textColor``
+  /// (MJRefresh's rgb(90, 90, 90) on a light surface).
   static func refreshLabel() -> Label {
     let label = Label(frame: .zero)
     label.fontSize = 14
     label.isBold = true
-    label.textColor = .refreshText
+    label.textColor = RefreshConfig.default.textColor
     label.textAlignment = .center
     label.backgroundColor = nil
     return label

@@ -230,6 +230,19 @@ open class RefreshComponent: View {
 
   private var languageToken: ObservationToken?
 
+  /// The observations that keep the built-in views on ``RefreshConfig/textColor`` and
+  /// ``RefreshConfig/tintColor``.
+  private var colorTokens: [ObservationToken] = []
+
+  /// Keeps a color of a built-in view on the shared configuration's, until the app sets it
+  /// itself (see ``RefreshConfig/textColor``).
+  func keepColor<Target: View>(
+    of view: Target, _ property: ReferenceWritableKeyPath<Target, Color>,
+    on color: KeyPath<RefreshConfig, Color>
+  ) {
+    colorTokens.append(RefreshConfig.default.keep(view, property, on: color))
+  }
+
   // MARK: Creating
 
   /// Creates a component; ``prepare()`` runs, then the state is ``RefreshState/idle``.

@@ -2,14 +2,16 @@ import Foundation
 import Observing
 
 /// Settings shared by every refresh component: the language of their titles, an app's own
-/// strings table, the animation durations.
+/// strings table, their colors, the animation durations.
 ///
 /// Switching the language, or the app's table, updates every attached component at once (each
-/// gets ``RefreshComponent/i18nDidChange()``):
+/// gets ``RefreshComponent/i18nDidChange()``), and so does changing the colors:
 ///
 /// ```swift
 /// RefreshConfig.default.languageCode = "zh-Hans"
 /// RefreshConfig.default.i18nBundle = .main  // the app's own <language>.lproj/Localizable.strings
+/// RefreshConfig.default.textColor = .label  // every title in the terminal's own text color
+/// RefreshConfig.default.tintColor = .orange  // every arrow and spinner
 /// ```
 @MainActor
 public final class RefreshConfig: Observable {
@@ -45,6 +47,23 @@ public final class RefreshConfig: Observable {
   @Observed public var i18nFilename: String? {
     didSet { localizationDidChange() }
   }
+
+  /// The color of every built-in component's titles and of the header's last update time.
+  ///
+  /// ``Color/secondaryLabel`` by default, a gray that reads on light and dark terminals
+  /// (MJRefresh's rgb(90, 90, 90) on a light surface).
+  ///
+  /// Changing it recolors every component's labels at once, except a label whose color the app
+  /// set itself (one that is not the previous ``textColor``).
+  @Observed public var textColor: Color = .secondaryLabel
+
+  /// The color of every built-in component's arrow and spinner; ``Color/secondaryLabel`` by
+  /// default.
+  ///
+  /// Changing it recolors every arrow and spinner at once, except a spinner whose color the
+  /// app set itself; an arrow takes its title's color instead when the app gave the title one
+  /// of its own (MJRefresh tints the arrow like the title).
+  @Observed public var tintColor: Color = .secondaryLabel
 
   /// Counts the changes of ``languageCode``, ``i18nBundle`` and ``i18nFilename``: components
   /// observe it to update their titles, and cached titles are keyed by it.
@@ -105,6 +124,27 @@ public final class RefreshConfig: Observable {
     }
     foundStrings[key] = string
     return string
+  }
+
+  /// Keeps a color of a view on one of the configuration's colors until the app sets the
+  /// view's color itself: a change reaches the view while the view still has the old color.
+  ///
+  /// - Parameters:
+  ///   - color: The configuration's color, ``textColor`` or ``tintColor``.
+  ///   - view: The view, held weakly.
+  ///   - property: The view's color.
+  /// - Returns: The observation; the view follows while it is held.
+  func keep<Target: View>(
+    _ view: Target, _ property: ReferenceWritableKeyPath<Target, Color>,
+    on color: KeyPath<RefreshConfig, Color>
+  ) -> ObservationToken {
+    view[keyPath: property] = self[keyPath: color]
+    return observe(color, options: [.old, .new]) { [weak view] _, change in
+      guard let view, let old = change.oldValue, let new = change.newValue,
+        view[keyPath: property] == old
+      else { return }
+      view[keyPath: property] = new
+    }
   }
 
   private func localizationDidChange() {

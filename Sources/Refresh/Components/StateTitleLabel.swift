@@ -41,6 +41,7 @@ final class StateTitleLabel: RefreshComponentPart {
     // The trailer's title reads top to bottom, one character per line.
     if layout == .trailingColumn || layout == .leadingColumn { label.numberOfLines = 0 }
     for (state, text) in defaults { titles.setDefault(text, for: state) }
+    component.keepColor(of: label, \.textColor, on: \.textColor)
     component.addSubview(label)
     label.text = titles.title(for: component.state)
   }

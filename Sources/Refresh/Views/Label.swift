@@ -44,8 +44,9 @@ open class Label: View {
     didSet { if isBold != oldValue { setNeedsDisplay() } }
   }
 
-  /// The text color (`UILabel.textColor`); black by default.
-  @Observed public var textColor: Color = .black {
+  /// The text color (`UILabel.textColor`); ``Color/label``, the terminal's own text color, by
+  /// default (black on a light surface).
+  @Observed public var textColor: Color = .label {
     didSet { if textColor != oldValue { setNeedsDisplay() } }
   }
 

@@ -16,10 +16,10 @@ public struct TextAttributes: Hashable, Sendable {
   /// - Parameters:
   ///   - fontSize: The font size, in points.
   ///   - isBold: Whether the text is bold.
-  ///   - color: The text color.
+  ///   - color: The text color; the surface's own (``Color/label``) by default.
   ///   - alignment: The horizontal alignment.
   public init(
-    fontSize: CGFloat = 14, isBold: Bool = false, color: Color = .black,
+    fontSize: CGFloat = 14, isBold: Bool = false, color: Color = .label,
     alignment: TextAlignment = .left
   ) {
     self.fontSize = fontSize

@@ -59,6 +59,7 @@ open class RefreshStateHeader: RefreshHeader {
       (header as? RefreshStateHeader)?.shownTitle(for: title) ?? title
     }
     addPart(titles)
+    keepColor(of: lastUpdatedTimeLabel, \.textColor, on: \.textColor)
     addSubview(lastUpdatedTimeLabel)
     lastUpdatedTimeDidChange()
   }
