@@ -186,6 +186,10 @@ public final class TerminalCanvas: Canvas {
 
   /// Writes text into the cells of a rectangle, one line per line break (`\n`, `\r\n`...).
   ///
+  /// Right-to-left text (Arabic, Hebrew) is written in the order it shows, left to right
+  /// (`TextMetrics.visualOrder(of:)`), since terminals lay cells out in the order they are
+  /// written.
+  ///
   /// Lines are centered vertically among the rows the rectangle covers (a rectangle too short
   /// to cover a row's center uses the row its center lies in) and aligned horizontally among
   /// its columns (likewise); lines that do not fit are dropped from the end, and a line wider
@@ -246,7 +250,9 @@ public final class TerminalCanvas: Canvas {
           isBold: attributes.isBold, foreground: ink.foreground(over:))
         continue
       }
-      for character in line.text {
+      // Cells show characters in the order they are written: right-to-left text is written in
+      // display order.
+      for character in TextMetrics.visualOrder(of: line.text) {
         let characterWidth = TextMetrics.cellWidth(of: character)
         guard characterWidth > 0 else { continue }
         if visible.columns.contains(column),

@@ -225,6 +225,34 @@ struct MinimalAppTests {
     #expect(!renditions.contains { $0.contains("38;5;") }, "\(renditions)")
   }
 
+  /// Under an Arabic locale the app, unchanged, is laid out right to left: the titles in
+  /// Arabic, written in the order they show, the arrow right of them, the rows flush right.
+  @Test func rightToLeftUnderAnArabicLocale() throws {
+    let app = try TerminalProcess(product: "refresh-minimal", environment: ["LANG": "ar_EG.UTF-8"])
+    #expect(app.waitFor("Post #100"), "\(app.screen.text)")
+    // Rows aligned left are aligned right: each ends in the last column.
+    let firstRow = app.screen.text.split(separator: "\n", omittingEmptySubsequences: false)[0]
+    #expect(firstRow.hasSuffix("Post #100") && firstRow.count == 80, "\(firstRow)")
+    app.pressAndDrag(column: 20, from: 1, to: 11)
+    // "أفلت للتحديث" (release to refresh), in display order.
+    let pulling = "ثيدحتلل تلفأ"
+    #expect(app.waitFor(pulling), "\(app.screen.text)")
+    #expect(app.waitFor("↑"), "\(app.screen.text)")  // the arrow has turned
+    let rows = app.screen.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let titleRow = try #require(rows.first { $0.contains(pulling) })
+    let title = try #require(titleRow.range(of: pulling))
+    let arrowRow = try #require(rows.first { $0.contains("↑") })
+    let arrow = try #require(arrowRow.firstIndex(of: "↑"))
+    #expect(
+      arrowRow.distance(from: arrowRow.startIndex, to: arrow)
+        > titleRow.distance(from: titleRow.startIndex, to: title.upperBound),
+      "\(app.screen.text)")
+    app.send("\u{1B}[<0;20;11m")
+    #expect(app.waitFor("...ليمحتلا يراج"), "\(app.screen.text)")  // "جاري التحميل..."
+    app.send("q")
+    #expect(app.waitForExit() == 0)
+  }
+
   @Test func followsAResize() throws {
     let app = try TerminalProcess(product: "refresh-minimal")
     #expect(app.waitFor("Post #100"))

@@ -74,12 +74,14 @@ final class ArrowAndSpinner: RefreshComponentPart {
     component.keepColor(of: loadingView, \.color, on: \.tintColor)
   }
 
-  /// Centers the arrow and the spinner left of the component's text, or in the middle without
-  /// one.
+  /// Centers the arrow and the spinner left of the component's text (right of it in a
+  /// right-to-left layout), or in the middle without one.
   func place(in component: RefreshComponent) {
     let size = component.frame.size
+    let direction = component.effectiveUserInterfaceLayoutDirection
     let centerX =
-      component.textBesideIndicator(forFrames: false)?.indicatorCenterX(inWidth: size.width)
+      component.textBesideIndicator(forFrames: false)?
+      .indicatorCenterX(inWidth: size.width, direction: direction)
       ?? size.width * 0.5
     let center = CGPoint(x: component.indicatorCenterX ?? centerX, y: size.height * 0.5)
     if rotations != nil {

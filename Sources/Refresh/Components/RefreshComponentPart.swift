@@ -33,9 +33,13 @@ struct TextBesideIndicator {
   /// The gap between the text and the indicator (`labelLeftInset`).
   var gap: CGFloat
 
-  /// The x of an indicator's center left of the text, in a component `width` wide
-  /// (MJRefresh's `centerX -= textWidth * 0.5 + labelLeftInset`).
-  func indicatorCenterX(inWidth componentWidth: CGFloat) -> CGFloat {
-    componentWidth * 0.5 - width * 0.5 - gap
+  /// The x of an indicator's center before the text, in a component `width` wide: left of it
+  /// (MJRefresh's `centerX -= textWidth * 0.5 + labelLeftInset`), or right of it, mirrored, in
+  /// a right-to-left layout.
+  func indicatorCenterX(
+    inWidth componentWidth: CGFloat, direction: UserInterfaceLayoutDirection = .leftToRight
+  ) -> CGFloat {
+    let offset = width * 0.5 + gap
+    return componentWidth * 0.5 + (direction == .rightToLeft ? offset : -offset)
   }
 }

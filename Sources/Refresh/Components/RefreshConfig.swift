@@ -89,6 +89,25 @@ public final class RefreshConfig: Observable {
   /// Creates a configuration; components use ``default``.
   public init() {}
 
+  /// The language the titles are in: ``languageCode`` resolved against
+  /// ``RefreshText/availableLanguages`` (or the user's languages when it is `nil`), English
+  /// when none is available.
+  public var currentLanguage: String {
+    if let resolvedLanguage { return resolvedLanguage }
+    let language = RefreshText.resolvedLanguage(
+      languageCode, preferredLanguages: RefreshText.preferredLanguages)
+    resolvedLanguage = language
+    return language
+  }
+
+  /// The layout direction of the titles' language: right to left for Arabic and Hebrew.
+  ///
+  /// It is the default direction of every view (``View/defaultLayoutDirection``), as UIKit's
+  /// follows the app's localization, and changes with ``languageCode``.
+  public var layoutDirection: UserInterfaceLayoutDirection {
+    RefreshText.isRightToLeft(currentLanguage) ? .rightToLeft : .leftToRight
+  }
+
   /// The localized title for a key in the current language.
   ///
   /// - Parameter text: The title's key.
@@ -113,11 +132,7 @@ public final class RefreshConfig: Observable {
   /// - Returns: The localized string.
   public func localizedString(forKey key: String, value: String? = nil) -> String {
     if let string = foundStrings[key] { return string }
-    let language =
-      resolvedLanguage
-      ?? RefreshText.resolvedLanguage(
-        languageCode, preferredLanguages: RefreshText.preferredLanguages)
-    resolvedLanguage = language
+    let language = currentLanguage
     let app = appTables?.table(for: language)[key].flatMap { $0.isEmpty ? nil : $0 }
     guard let string = app ?? RefreshText.bundledString(forKey: key, language: language) else {
       return value ?? key

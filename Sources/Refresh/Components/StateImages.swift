@@ -92,6 +92,10 @@ final class StateImages: RefreshComponentPart {
     let size = component.frame.size
     let available = max(0, size.width * 0.5 - text.gap - text.width / 2)
     let width = min(available, framesWidth)
-    gifView.frame = CGRect(x: available - width, y: 0, width: width, height: size.height)
+    // Right to left, the frames hug the text from the right, mirrored.
+    let x =
+      component.effectiveUserInterfaceLayoutDirection == .rightToLeft
+      ? size.width - available : available - width
+    gifView.frame = CGRect(x: x, y: 0, width: width, height: size.height)
   }
 }

@@ -51,6 +51,9 @@ open class Label: View {
   }
 
   /// How the lines are aligned horizontally (`UILabel.textAlignment`); left by default.
+  ///
+  /// In a right-to-left view (``View/effectiveUserInterfaceLayoutDirection``) left and right
+  /// swap when the label draws (``TextAlignment/resolved(for:)``).
   @Observed public var textAlignment: TextAlignment = .left {
     didSet { if textAlignment != oldValue { setNeedsDisplay() } }
   }
@@ -167,7 +170,8 @@ open class Label: View {
     canvas.drawText(
       lines: lines, in: rect,
       attributes: TextAttributes(
-        fontSize: fontSize, isBold: isBold, color: textColor, alignment: textAlignment))
+        fontSize: fontSize, isBold: isBold, color: textColor,
+        alignment: textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection)))
   }
 
   /// The lines last drawn, with the cells per line and the line limit they were laid out for.

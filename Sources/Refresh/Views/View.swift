@@ -63,6 +63,24 @@ open class View: Observable {
   /// The color that fills the view's bounds before it draws, or `nil` for none.
   @Observed public var backgroundColor: Color?
 
+  /// Whether the view keeps a layout direction of its own (UIKit's
+  /// `semanticContentAttribute`); ``SemanticContentAttribute/unspecified`` by default, which
+  /// takes the superview's (see ``effectiveUserInterfaceLayoutDirection``).
+  ///
+  /// A change lays out and redraws the view and its subviews.
+  @Observed public var semanticContentAttribute: SemanticContentAttribute = .unspecified {
+    didSet {
+      if semanticContentAttribute != oldValue { layoutDirectionDidChange() }
+    }
+  }
+
+  /// Asks the subtree for layout and display after its direction changed.
+  func layoutDirectionDidChange() {
+    setNeedsLayout()
+    setNeedsDisplay()
+    for subview in subviews { subview.layoutDirectionDidChange() }
+  }
+
   /// The view's rotation.
   @Observed public var transform: Transform = .identity {
     didSet {
