@@ -39,6 +39,8 @@ struct RefreshRandomTests {
     tracked += [header, footer]
     scene!.scroll.header = header.component as? RefreshHeader
     scene!.scroll.footer = footer.component as? RefreshFooter
+    // One seed in four refreshes as MJRefresh does, header and footer at once.
+    scene!.scroll.allowsSimultaneousRefreshing = seed % 4 == 0
 
     func check(_ step: Int, _ operation: String) {
       let scroll = scene!.scroll
@@ -60,6 +62,12 @@ struct RefreshRandomTests {
       // component's state.
       let live = [header, footer].filter { $0.component.superview === scroll }
       for item in live { item.component._checkInvariants() }
+      // One refresh at a time, unless the scroll model allows more.
+      if !scroll.allowsSimultaneousRefreshing {
+        #expect(
+          live.filter { $0.component.isRefreshing }.count <= 1,
+          "seed \(seed) step \(step) \(operation): two refreshes at once")
+      }
       let expected = live.reduce(scroll.contentInset) { $0 + $1.component.insetContribution }
       #expect(scroll.adjustedContentInset == expected, "seed \(seed) step \(step) \(operation)")
       #expect(scroll.contentOffset.isFinite)

@@ -33,11 +33,12 @@ extension RefreshComponent {
   ///
   /// - Returns: Whether a pull (or a refresh) began: `false` when the component is not idle
   ///   (refreshing, pulled, out of data), hidden, not interactive, not attached, when a finger
-  ///   holds the scroll model, or when a played pull is already under way.
+  ///   holds the scroll model, when a played pull is already under way, or while another
+  ///   component refreshes (``isBlockedByAnotherRefresh``).
   @discardableResult
   public func beginRefreshingByPulling() -> Bool {
     guard state == .idle, !isHidden, isUserInteractionEnabled, playedPull == nil,
-      let scroll = scrollView, !scroll.isDragging
+      !isBlockedByAnotherRefresh, let scroll = scrollView, !scroll.isDragging
     else { return false }
     guard let edge = pullEdge, let clock = window?.clock else {
       beginRefreshing()

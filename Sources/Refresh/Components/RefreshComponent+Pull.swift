@@ -52,14 +52,15 @@ extension RefreshComponent {
     }
     if isDragging {
       pullingPercent = percent
-      // A failure shows until a pull past the threshold arms the component again.
-      if state == .idle || state == .failed, distance > threshold {
+      // A failure shows until a pull past the threshold arms the component again; while
+      // another component refreshes, the pull does not arm (and disarms).
+      if state == .idle || state == .failed, distance > threshold, !isBlockedByAnotherRefresh {
         if triggerMode == .onThreshold {
           beginRefreshing()
         } else {
           state = .pulling
         }
-      } else if state == .pulling, distance <= threshold {
+      } else if state == .pulling, distance <= threshold || isBlockedByAnotherRefresh {
         state = .idle
       }
     } else if state == .pulling {

@@ -75,7 +75,22 @@ extension RefreshComponent {
   ///
   /// When the component is not on screen yet, it enters ``RefreshState/willRefresh`` and
   /// refreshes once it is displayed.
+  ///
+  /// Refresh and load never run at once unless the scroll model
+  /// ``ScrollModel/allowsSimultaneousRefreshing``: while another component of the same scroll
+  /// model is refreshing (or waiting to, ``isRefreshing``), this does nothing
+  /// (``isBlockedByAnotherRefresh``). A blocked component follows a pull (its
+  /// ``pullingPercent``) but does not arm: it stays idle (or failed), so its title keeps
+  /// saying "Pull down to refresh" rather than promising a refresh that will not come, and a
+  /// component already armed when the other began returns to idle at the next offset change
+  /// or at the release, never stuck armed. An automatic footer or header that reaches its
+  /// trigger line while blocked keeps its budget of loads for the drag, and loads if the drag
+  /// goes on past the line once the other refresh has ended.
   public func beginRefreshing() {
+    guard !isBlockedByAnotherRefresh else {
+      if state == .pulling { state = .idle }
+      return
+    }
     View.animate(withDuration: fastAnimationDuration) { self.alpha = 1 }
     pullingPercent = 1
     if window != nil {
@@ -84,6 +99,17 @@ extension RefreshComponent {
       state = .willRefresh
       setNeedsDisplay()
     }
+  }
+
+  /// Whether another component of the scroll model is refreshing (or waiting to), so that this
+  /// one may not begin: always `false` when the scroll model
+  /// ``ScrollModel/allowsSimultaneousRefreshing`` or the component is not attached.
+  public var isBlockedByAnotherRefresh: Bool {
+    guard let scrollView, !scrollView.allowsSimultaneousRefreshing else { return false }
+    for view in scrollView.subviews {
+      if let other = view as? RefreshComponent, other !== self, other.isRefreshing { return true }
+    }
+    return false
   }
 
   /// Begins refreshing and calls `completion` after the refreshing callback.

@@ -117,6 +117,19 @@ open class ScrollModel: View {
   /// How long the wheel must pause before ``scroll(by:)`` counts as released, in seconds.
   public var wheelReleaseDelay: TimeInterval = 0.15
 
+  /// Whether the refresh components attached to the scroll model may refresh at the same time;
+  /// `false`, the default, means one at a time: while a header refreshes the footers do not
+  /// load, and the other way round.
+  ///
+  /// Set it to `true` for MJRefresh's behaviour, where each component refreshes on its own.
+  /// What a component shows while another one refreshes is described at
+  /// ``RefreshComponent/beginRefreshing()``.
+  ///
+  /// ```swift
+  /// scroll.allowsSimultaneousRefreshing = true  // pull to refresh while a page loads
+  /// ```
+  public var allowsSimultaneousRefreshing = false
+
   // Main-actor confined state read on every offset change; none of it is accessed
   // re-entrantly, so dynamic exclusivity checks are turned off.
   @exclusivity(unchecked) private var insetContributions:

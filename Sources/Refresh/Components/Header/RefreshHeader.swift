@@ -222,10 +222,11 @@ open class RefreshHeader: RefreshComponent {
   /// Begins refreshing if the last refresh is older than `interval` (or there was none).
   ///
   /// - Parameter interval: The age, in seconds, after which the content counts as expired.
-  /// - Returns: Whether refreshing began.
+  /// - Returns: Whether refreshing began (`false` as well while another component refreshes,
+  ///   see ``RefreshComponent/isBlockedByAnotherRefresh``).
   @discardableResult
   public func beginRefreshingIfExpired(after interval: TimeInterval) -> Bool {
-    guard !isRefreshing else { return false }
+    guard !isRefreshing, !isBlockedByAnotherRefresh else { return false }
     if let last = lastUpdatedTime, currentDate().timeIntervalSince(last) < interval {
       return false
     }

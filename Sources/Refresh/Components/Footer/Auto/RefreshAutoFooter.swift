@@ -188,6 +188,8 @@ open class RefreshAutoFooter: RefreshFooter {
   ///
   /// - Parameter byDrag: Whether a finger caused it: the drag, its release or its glide.
   private func triggerAutomatically(byDrag: Bool) {
+    // Blocked by another refresh: the budget stays for when it is over.
+    guard !isBlockedByAnotherRefresh else { return }
     if byDrag {
       guard remainingTriggers != 0 else { return }
       if remainingTriggers > 0 { remainingTriggers -= 1 }

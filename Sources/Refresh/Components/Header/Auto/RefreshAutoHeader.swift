@@ -183,6 +183,8 @@ open class RefreshAutoHeader: RefreshHeader {
   /// Begins refreshing by itself, if this drag's budget allows (scrolling no finger started is
   /// not limited, as with the automatic footer).
   private func triggerAutomatically(byDrag: Bool) {
+    // Blocked by another refresh: the budget stays for when it is over.
+    guard !isBlockedByAnotherRefresh else { return }
     if byDrag {
       guard remainingTriggers != 0 else { return }
       if remainingTriggers > 0 { remainingTriggers -= 1 }
