@@ -20,7 +20,9 @@ let help = """
                  bounce); the wheel scrolls, and at the top it pulls the header down
   \(DemoApp.keyHelp)
   Pull down past the threshold and release to refresh: new posts arrive after a moment.
-  Scroll to the bottom to load more pages, until "No more data".
+  Scroll to the bottom to load more pages, until "No more data". Now and then a request
+  fails (x makes the next one fail): the header says "Refresh failed", the footer "Load
+  failed. Tap to retry." and waits for a tap or a new drag.
 
   When standard input or output is not a terminal (CI, a pipe), or with --script, it plays a
   scripted session on a manual clock and prints the frames as text, then exits with 0.
@@ -101,6 +103,9 @@ do {
   let host = try TerminalHost()
   if let recordingPath { host.recordingPath = recordingPath }
   let app = DemoApp(window: host.window)
+  // One request in eight fails by itself, at the same requests on every run (the service's
+  // seeded generator).
+  app.failureRate = 0.125
   // The demo's own keys; the list's keys are the host's (the library's bindings).
   host.onKey = { key in
     if app.handleOwnKey(key) { host.takeKey() }

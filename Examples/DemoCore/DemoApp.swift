@@ -92,6 +92,10 @@ public final class DemoApp {
       [.character("c")], "c", "chat list: older posts load at the top, the end stays in view"
     ) { $0.toggleChat() },
     KeyBinding(
+      [.character("x")], "x",
+      "the next request fails: a failed footer says \"Tap to retry\" (tap, or drag again)"
+    ) { $0.service.failsNextRequest = true },
+    KeyBinding(
       [.character("l")], "l", "next language (en, zh-Hans, zh-Hant, ko, ru, uk)",
       titleHint: "l language"
     ) { $0.nextLanguage() },
@@ -132,6 +136,12 @@ public final class DemoApp {
   public private(set) var shouldQuit = false
   /// The frame rate the executable measures, shown in the status line.
   public var framesPerSecond: Double = 0
+  /// The share of requests that fail by themselves (the `x` key fails the next one); 0 unless
+  /// set, the executable's live session sets it (see ``FeedService/failureRate``).
+  public var failureRate: Double {
+    get { service.failureRate }
+    set { service.failureRate = newValue }
+  }
   /// How long the simulated server takes to answer a refresh, in seconds.
   public var refreshDelay: TimeInterval {
     get { service.refreshDelay }
@@ -282,8 +292,12 @@ public final class DemoApp {
     header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
     header.currentDate = currentDate
     header.refreshingBlock = { [weak self] in
-      self?.service.refresh { count in
+      self?.service.fetchNewPosts { answer in
         guard let self else { return }
+        guard case .success(let count) = answer else {
+          self.scroll.header?.endRefreshingWithFailure()
+          return
+        }
         self.source.items = self.service.feed.items
         self.scroll.insertRows(at: Array(0..<count))
         self.scroll.header?.endRefreshing(
@@ -297,8 +311,13 @@ public final class DemoApp {
     let footer: RefreshFooter =
       usesAutoFooter ? RefreshAutoNormalFooter(frame: .zero) : RefreshBackNormalFooter(frame: .zero)
     footer.refreshingBlock = { [weak self] in
-      self?.service.loadNextPage { hasMorePages in
+      self?.service.fetchNextPage { answer in
         guard let self else { return }
+        // A failed load stays failed until it is tapped or reached by a new drag.
+        guard case .success(let hasMorePages) = answer else {
+          self.scroll.footer?.endRefreshingWithFailure()
+          return
+        }
         self.source.items = self.service.feed.items
         self.scroll.reloadData()
         if hasMorePages {
@@ -361,8 +380,12 @@ public final class DemoApp {
 
   /// The older posts of a chat, inserted above the rows on screen, which stay where they are.
   private func loadOlderPosts() {
-    service.loadNextPage { [weak self] hasMorePages in
+    service.fetchNextPage { [weak self] answer in
       guard let self, self.isChat else { return }
+      guard case .success(let hasMorePages) = answer else {
+        self.scroll.header?.endRefreshingWithFailure()
+        return
+      }
       let shown = self.source.items.count
       self.source.items = Array(self.service.feed.items.reversed())
       self.scroll.insertRows(at: Array(0..<max(0, self.source.items.count - shown)))

@@ -3,8 +3,9 @@ import Refresh
 import Rendering
 
 /// The session the demo plays when it has no terminal (in CI, in a pipe): a pull, a release, a
-/// refresh that brings new posts, then loading pages until "No more data", on a manual clock,
-/// printing the screen after each step.
+/// refresh that brings new posts, a page, a page that fails (the `x` key) and is retried with a
+/// tap, then loading pages until "No more data", on a manual clock, printing the screen after
+/// each step.
 @MainActor
 public struct ScriptedSession {
   /// One step of the script: what to do, and what to call the frame that follows.
@@ -56,6 +57,16 @@ public struct ScriptedSession {
     return frame
   }
 
+  /// A tap (a press and release on one cell) in the middle of the footer.
+  private static func tapFooter(of app: DemoApp) {
+    guard let footer = app.scroll.footer else { return }
+    let y = app.scroll.frame.minY + footer.frame.midY - app.scroll.contentOffset.y
+    let row = Int(y / TextMetrics.lineHeight)
+    let column = Int(app.scroll.frame.width / TextMetrics.cellWidth) / 2
+    app.handle(.mouse(MouseEvent(kind: .press, column: column, row: row)))
+    app.handle(.mouse(MouseEvent(kind: .release, column: column, row: row)))
+  }
+
   /// A finger at a cell of the list, as the mouse reports it.
   private static func mouse(_ kind: MouseEvent.Kind, row: Int) -> InputEvent {
     .mouse(MouseEvent(kind: kind, column: 20, row: row))
@@ -91,6 +102,18 @@ public struct ScriptedSession {
       clock.advance(by: 0.5, framesPerSecond: 60)
     },
     Step(caption: "the next page arrived") { _, clock in
+      clock.advance(by: 1)
+    },
+    Step(caption: "x: the next request fails; End: the footer loads") { app, clock in
+      app.handle(.key(.character("x")))
+      app.handle(.key(.end))
+      clock.advance(by: 0.5, framesPerSecond: 60)
+    },
+    Step(caption: "the server failed: the footer waits for a tap or a new drag") { _, clock in
+      clock.advance(by: 1)
+    },
+    Step(caption: "the footer tapped: it loads again, and the page arrives") { app, clock in
+      tapFooter(of: app)
       clock.advance(by: 1)
     },
     Step(caption: "End again, until there is no more data") { app, clock in

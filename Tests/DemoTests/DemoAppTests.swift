@@ -222,9 +222,10 @@ struct ScriptedSessionTests {
     let all = first.joined(separator: "\n")
     for expected in [
       "Pull down to refresh", "Release to refresh", "Loading...", "3 new posts", "No more data",
+      "Load failed. Tap to retry.",
     ] {
       #expect(all.contains(expected), "\(expected)")
     }
-    #expect(first.count == 9)
+    #expect(first.count == 12)
   }
 }

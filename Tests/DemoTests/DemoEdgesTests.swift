@@ -41,3 +41,48 @@ struct DemoEdgesTests {
     #expect(!app.scroll.staysAtEnd)
   }
 }
+
+/// The demo's failures: `x` makes the next request fail, and the retry footer waits.
+@MainActor
+@Suite("The demo fails a request and retries it")
+struct DemoFailureTests {
+  @Test func xFailsTheNextLoadAndATapRetriesIt() throws {
+    let clock = ManualFrameClock()
+    let app = DemoApp(clock: clock, columns: 60, rows: 24)
+    clock.advance(by: 0)
+    let footer = try #require(app.scroll.footer as? RefreshAutoNormalFooter)
+    app.handle(.key(.character("x")))
+    app.handle(.key(.end))
+    clock.advance(by: 0.5, framesPerSecond: 60)
+    #expect(footer.state == .refreshing)
+    clock.advance(by: 1)
+    #expect(footer.state == .failed)
+    #expect(app.feed.items.count == 15)
+    #expect(app.screenText().contains("Load failed. Tap to retry."))
+    #expect(app.statusText.contains("footer failed"))
+    // A tap on its title retries, and the page arrives.
+    #expect(footer.stateLabel.onTap != nil)
+    footer.beginRefreshing()
+    #expect(footer.state == .refreshing)
+    clock.advance(by: 1)
+    #expect(footer.state == .idle)
+    #expect(app.feed.items.count == 30)
+  }
+
+  @Test func xFailsTheNextRefresh() throws {
+    let clock = ManualFrameClock()
+    let app = DemoApp(clock: clock, columns: 60, rows: 24)
+    clock.advance(by: 0)
+    let header = try #require(app.scroll.header)
+    app.handle(.key(.character("x")))
+    header.beginRefreshing()
+    clock.advance(by: 0.25 + 1.2)
+    #expect(header.state == .failed)
+    #expect(app.screenText().contains("Refresh failed"))
+    #expect(app.feed.items.count == 15)
+  }
+
+  @Test func theHelpNamesTheKey() {
+    #expect(DemoApp.keyHelp.contains("x            the next request fails"))
+  }
+}
