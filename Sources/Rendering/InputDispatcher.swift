@@ -19,7 +19,8 @@ import Refresh
 ///   the pointer (`ScrollModel/beginDragging(at:)`), drags follow it
 ///   (`ScrollModel/drag(to:)`), and the release ends it
 ///   (`ScrollModel/endDragging(velocity:)`) with the velocity of the pointer over the last
-///   ``velocitySampleDuration`` seconds, so a quick flick flings the content.
+///   tenth of a second up to the release (`VelocitySampler/window`, the scroll model's own), so
+///   a quick flick flings the content and a pointer that held still does not.
 /// - A wheel notch scrolls the deepest scroll model under the pointer by ``wheelStep``
 ///   (`ScrollModel/scroll(by:)`): at the top, turning the wheel up pulls a header down.
 /// - A press and release on the same cell is also a tap (`Window/sendTap(at:)`): on a
@@ -112,16 +113,13 @@ public final class InputDispatcher {
   public var wheelStep = CGSize(
     width: 3 * TextMetrics.cellWidth, height: 3 * TextMetrics.lineHeight)
 
-  /// How far back the release velocity looks, in seconds (the span `ScrollModel` itself
-  /// uses for `ScrollModel/endDragging()`).
-  public var velocitySampleDuration: TimeInterval = 0.1
-
   /// The scroll model being dragged, if a press began over one.
   public private(set) weak var draggedScrollModel: ScrollModel?
 
   private var pressedCell: (column: Int, row: Int)?
   private var movedOffTheCell = false
-  private var samples: [(time: TimeInterval, point: CGPoint)] = []
+  /// The pointer's recent positions, sampled as the scroll model samples a finger.
+  private var sampler = VelocitySampler()
 
   /// Creates a dispatcher for a window.
   ///
@@ -208,7 +206,8 @@ public final class InputDispatcher {
       if let list = scroll as? ListView { focusedList = list }
       draggedScrollModel = scroll
       let local = position(of: point, in: scroll)
-      samples = [(window.clock.now, local)]
+      sampler.removeAll()
+      sampler.record(local, at: window.clock.now)
       scroll.beginDragging(at: local)
     case .drag:
       if let pressed = pressedCell, pressed != (mouse.column, mouse.row) { movedOffTheCell = true }
@@ -234,31 +233,16 @@ public final class InputDispatcher {
     guard let scroll = draggedScrollModel else { return }
     draggedScrollModel = nil
     let local = position(of: point, in: scroll)
-    let moved = samples.last?.point != local
+    let moved = sampler.lastPoint != local
     // The release is a sample too, so a pointer that held still before it has no velocity.
     record(local)
     if moved, scroll.isDragging { scroll.drag(to: local) }
-    scroll.endDragging(velocity: releaseVelocity())
-    samples = []
+    scroll.endDragging(velocity: sampler.velocity)
+    sampler.removeAll()
   }
 
   private func record(_ point: CGPoint) {
-    let now = window.clock.now
-    samples.append((now, point))
-    samples.removeAll { now - $0.time > velocitySampleDuration }
-  }
-
-  /// The pointer's velocity over the recent samples, in points per second (positive
-  /// downward, as a pan recognizer reports it); zero when it held still.
-  private func releaseVelocity() -> CGPoint {
-    let now = window.clock.now
-    let recent = samples.filter { now - $0.time <= velocitySampleDuration }
-    guard let first = recent.first, let last = recent.last, last.time > first.time else {
-      return .zero
-    }
-    let elapsed = last.time - first.time
-    return CGPoint(
-      x: (last.point.x - first.point.x) / elapsed, y: (last.point.y - first.point.y) / elapsed)
+    sampler.record(point, at: window.clock.now)
   }
 
   /// A window point in a scroll model's frame coordinates (its frame's origin at zero), which

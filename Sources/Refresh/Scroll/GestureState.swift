@@ -7,7 +7,7 @@ struct GestureState {
   /// Where the finger went down, in the scroll model's frame coordinates.
   var startPoint: CGPoint
   /// Recent finger positions, for the release velocity.
-  var samples: [(time: TimeInterval, point: CGPoint)] = []
+  var sampler = VelocitySampler()
   /// For a wheel gesture: the translation so far and the pending release.
   var wheelTranslation: CGPoint?
   var wheelRelease: ClockTask?

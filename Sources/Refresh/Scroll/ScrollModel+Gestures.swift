@@ -65,7 +65,8 @@ extension ScrollModel {
     panState = .ended
   }
 
-  /// The finger lifts with the velocity it had over the last tenth of a second.
+  /// The finger lifts with the velocity it had over the last tenth of a second before its last
+  /// move (``VelocitySampler/window``).
   public func endDragging() {
     endDragging(velocity: releaseVelocity())
   }
@@ -148,14 +149,13 @@ extension ScrollModel {
 
   private func recordSample(_ point: CGPoint) {
     guard let now = window?.clock.now else { return }
-    gesture?.samples.append((now, point))
-    gesture?.samples.removeAll { now - $0.time > 0.1 }
+    gesture?.sampler.record(point, at: now)
   }
 
   /// The rubber band's slope on each axis where the finger of `gesture` is now: 1 inside the
   /// valid range.
   private func rubberBandSlopes(at gesture: GestureState) -> CGPoint {
-    guard bounces, let point = gesture.samples.last?.point else { return CGPoint(x: 1, y: 1) }
+    guard bounces, let point = gesture.sampler.lastPoint else { return CGPoint(x: 1, y: 1) }
     let raw = CGPoint(
       x: gesture.startOffset.x - (point.x - gesture.startPoint.x),
       y: gesture.startOffset.y - (point.y - gesture.startPoint.y))
@@ -177,12 +177,7 @@ extension ScrollModel {
   }
 
   private func releaseVelocity() -> CGPoint {
-    guard let samples = gesture?.samples, let first = samples.first, let last = samples.last,
-      last.time > first.time
-    else { return .zero }
-    let elapsed = last.time - first.time
-    return CGPoint(
-      x: (last.point.x - first.point.x) / elapsed, y: (last.point.y - first.point.y) / elapsed)
+    gesture?.sampler.velocity ?? .zero
   }
 
   private func draggedOffset(for raw: CGPoint, start: CGPoint) -> CGPoint {
