@@ -213,6 +213,19 @@ struct MinimalAppTests {
     #expect(parameters.contains("1"))  // the bold titles stay bold
   }
 
+  /// The selected row shows without colors: in reverse video, on any terminal theme.
+  @Test func theSelectionShowsUnderNoColor() throws {
+    let app = try TerminalProcess(product: "refresh-minimal", environment: ["NO_COLOR": "1"])
+    #expect(app.waitFor("Post #100"), "\(app.screen.text)")
+    app.send(Self.down)
+    #expect(
+      app.waitUntil { _ in
+        Self.graphicRenditions(in: app.output).contains { $0.split(separator: ";").contains("7") }
+      }, "\(Self.graphicRenditions(in: app.output))")
+    app.send("q")
+    #expect(app.waitForExit() == 0)
+  }
+
   @Test(
     arguments: [
       (["COLORTERM": "truecolor"], "38;2;128;128;128"),

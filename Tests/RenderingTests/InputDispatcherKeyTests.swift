@@ -144,18 +144,30 @@ struct InputDispatcherKeyTests {
 
   @Test func theSelectionIsDrawnBehindItsRow() {
     list.selectRow(at: 2)
-    let canvas = TerminalCanvas(columns: 40, rows: 12)
+    let canvas = TerminalCanvas(
+      columns: 40, rows: 12, background: .systemBackground, foreground: .label)
     window.layoutIfNeeded()
     window.render(in: canvas)
-    let highlight = ListView.defaultSelectionColor.xterm256Index
-    // Screen row 3 is list row 2: highlighted across, its text kept.
-    #expect((0..<40).allSatisfy { canvas[$0, 3].background.xterm256Index == highlight })
+    // Screen row 3 is list row 2: in reverse video across, its text kept, which reads on a dark
+    // terminal and a light one alike.
+    #expect(ListView.defaultSelectionColor == .selectedContentBackground)
+    #expect((0..<40).allSatisfy { canvas[$0, 3].isInverse })
     #expect(canvas.grid.text.split(separator: "\n")[3].hasPrefix("line 3"))
-    #expect(canvas[0, 2].background.xterm256Index != highlight)
-    #expect(canvas[0, 4].background.xterm256Index != highlight)
+    #expect(!canvas[0, 2].isInverse && !canvas[0, 4].isInverse)
+    // With no color at all (`NO_COLOR`), reverse video is still written.
+    var buffer = TerminalFrameBuffer(usesSynchronizedOutput: false)
+    buffer.colorMode = .none
+    let frame = String(decoding: buffer.frame(from: canvas.grid), as: UTF8.self)
+    #expect(frame.contains("\u{1B}[7mline 3"), "\(frame)")
+    // A color of the app's own is a fill, as before.
+    list.selectionColor = .orange
+    let orange = TerminalCanvas(columns: 40, rows: 12)
+    window.render(in: orange)
+    #expect(orange[0, 3].background == TerminalColor(.orange) && !orange[0, 3].isInverse)
     list.selectionColor = nil
     let plain = TerminalCanvas(columns: 40, rows: 12)
     window.render(in: plain)
-    #expect(plain[0, 3].background.xterm256Index != highlight)
+    #expect(plain[0, 3].background != TerminalColor(.orange) && !plain[0, 3].isInverse)
   }
+
 }

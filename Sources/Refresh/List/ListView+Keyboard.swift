@@ -3,9 +3,11 @@ import Foundation
 /// The keyboard and the pointer: a selected, highlighted row that the arrow keys move, pages,
 /// the ends, activation and refresh, as a table view and a terminal pager answer them.
 extension ListView {
-  /// The default fill behind the selected row: a pale blue that reads under black text (the
-  /// tint of macOS's unfocused list selection, lightened).
-  public static let defaultSelectionColor = Color(red: 204, green: 224, blue: 255)
+  /// The default fill behind the selected row: ``Color/selectedContentBackground``, which a
+  /// terminal draws in reverse video (its own colors swapped), so the selection reads on a dark
+  /// terminal and a light one and stays visible under `NO_COLOR`, as `less` and `htop` show
+  /// theirs; a light gray in SVG.
+  public static let defaultSelectionColor = Color.selectedContentBackground
 
   /// Receives the user's choices: a row activated (Enter or a click), the selection moving.
   ///
