@@ -30,7 +30,7 @@ open class ListView: ScrollModel {
   /// replaced and no layout has run since).
   public var numberOfRows: Int {
     reloadIfNeeded()
-    return rowTops.count - 1
+    return offsets.count
   }
 
   /// Whether appended rows keep the list at its end while it is scrolled there (a chat list's
@@ -47,8 +47,8 @@ open class ListView: ScrollModel {
   /// The rows that have views now, top to bottom.
   public var visibleRows: Range<Int> { shownRows }
 
-  /// The top of each row in content coordinates, and the content's height last.
-  private var rowTops: [CGFloat] = [0]
+  /// The top of each row in content coordinates.
+  private var offsets = ListRowOffsets()
   /// The rows that have views, and their views.
   private var shownRows: Range<Int> = 0..<0
   private var rowViews: [Int: View] = [:]
@@ -79,14 +79,10 @@ open class ListView: ScrollModel {
     // The data source read once: a weak reference costs more to load than a height.
     let source = dataSource
     let count = max(0, source?.numberOfRows(in: self) ?? 0)
-    rowTops = [CGFloat](unsafeUninitializedCapacity: count + 1) { tops, initialized in
-      var top: CGFloat = 0
-      for row in 0..<count {
-        tops.initializeElement(at: row, to: top)
-        top += Self.height(source?.listView(self, heightForRowAt: row))
-      }
-      tops.initializeElement(at: count, to: top)
-      initialized = count + 1
+    // The old offsets go first, so that a reload does not hold two lists' worth of them.
+    offsets = ListRowOffsets()
+    offsets = ListRowOffsets(count: count) {
+      Self.height(source?.listView(self, heightForRowAt: $0))
     }
     reloadViews(keepingEnd: keepsEnd)
     selectionDidReload()
@@ -99,8 +95,8 @@ open class ListView: ScrollModel {
     for row in shownRows { if let view = rowViews[row] { recycle(view) } }
     rowViews = [:]
     shownRows = 0..<0
-    contentSize = CGSize(width: bounds.width, height: rowTops[rowTops.count - 1])
-    footer?.listDidReload(totalDataCount: rowTops.count - 1)
+    contentSize = CGSize(width: bounds.width, height: offsets.contentHeight)
+    footer?.listDidReload(totalDataCount: offsets.count)
     if keepingEnd { scrollToKeptEnd() }
     layoutRows()
   }
@@ -111,38 +107,14 @@ open class ListView: ScrollModel {
   /// position is valid).
   ///
   /// The rows before the first new one keep their tops; each later row's top moves by the
-  /// heights of the new rows above it: one pass over the offsets, no height asked again.
+  /// heights of the new rows above it, no height asked again (see ``ListRowOffsets``: the
+  /// blocks the new rows land in and the blocks' sums change, not every row's top).
   private func insertRowOffsets(at positions: [Int], keepingEnd: Bool) -> Bool {
-    let oldCount = rowTops.count - 1
+    let oldCount = offsets.count
     let count = max(0, dataSource?.numberOfRows(in: self) ?? 0)
     let inserted = Set(positions).filter { $0 >= 0 && $0 < count }.sorted()
     guard !inserted.isEmpty, count == oldCount + inserted.count else { return false }
-    let heights = inserted.map(rowHeight)
-    // The heights added above each point, summed from the top as a whole reload sums them.
-    var above: [CGFloat] = [0]
-    for height in heights { above.append(above[above.count - 1] + height) }
-    // In place, from the end: each row's new place is at or past its old one, so no old top
-    // is overwritten before it is read, and the array grows only by the new rows.
-    rowTops.append(contentsOf: repeatElement(0, count: inserted.count))
-    rowTops.withUnsafeMutableBufferPointer { tops in
-      var old = oldCount
-      var next = inserted.count - 1
-      var followingTop = tops[oldCount]
-      var row = count
-      // Once the first new row is placed, the rows above it are where they were.
-      while next >= 0 {
-        if inserted[next] == row {
-          // A new row starts where the old row after it started, below the rows added above.
-          tops[row] = followingTop + above[next]
-          next -= 1
-        } else {
-          followingTop = tops[old]
-          tops[row] = followingTop + above[next + 1]
-          old -= 1
-        }
-        row -= 1
-      }
-    }
+    offsets.insert(inserted.map(rowHeight), at: inserted)
     // The rows on screen are asked for their views again, as a reload asks: what the data
     // source changed with the insertion (a feed's ages) shows.
     reloadViews(keepingEnd: keepingEnd)
@@ -170,7 +142,7 @@ open class ListView: ScrollModel {
     reloadIfNeeded()
     let top = contentOffset.y
     let isAtTop = top <= minimumContentOffset.y + 0.5
-    let firstShown = rowTops.count > 1 ? row(atContentY: max(top, 0)) : nil
+    let firstShown = offsets.count > 0 ? row(atContentY: max(top, 0)) : nil
     let keepsEnd = isKeptAtEnd
     if !insertRowOffsets(at: rows, keepingEnd: keepsEnd) { reloadData() }
     selectionDidInsertRows(rows)
@@ -179,7 +151,7 @@ open class ListView: ScrollModel {
     var added: CGFloat = 0
     for row in Set(rows).sorted() where row >= 0 && row <= anchor && row < numberOfRows {
       anchor += 1
-      added += rowTops[row + 1] - rowTops[row]
+      added += offsets.height(ofRow: row)
     }
     guard added > 0 else { return }
     gesture?.startOffset.y += added
@@ -194,9 +166,9 @@ open class ListView: ScrollModel {
   /// - Returns: Its rectangle: the list's width, the row's height.
   public func rectForRow(at row: Int) -> CGRect? {
     reloadIfNeeded()
-    guard row >= 0, row < rowTops.count - 1 else { return nil }
+    guard row >= 0, row < offsets.count else { return nil }
     return CGRect(
-      x: 0, y: rowTops[row], width: bounds.width, height: rowTops[row + 1] - rowTops[row])
+      x: 0, y: offsets.top(ofRow: row), width: bounds.width, height: offsets.height(ofRow: row))
   }
 
   /// The row at a point in the list's own (content) coordinates, or `nil` outside the rows.
@@ -273,7 +245,7 @@ open class ListView: ScrollModel {
     guard let dataSource else { return }
     for row in wanted {
       let frame = CGRect(
-        x: 0, y: rowTops[row], width: width, height: rowTops[row + 1] - rowTops[row])
+        x: 0, y: offsets.top(ofRow: row), width: width, height: offsets.height(ofRow: row))
       if let view = rowViews[row] {
         if view.frame != frame { view.frame = frame }
         continue
@@ -305,30 +277,17 @@ open class ListView: ScrollModel {
 
   /// The rows that meet the band `top..<bottom` of the content.
   private func rows(from top: CGFloat, to bottom: CGFloat) -> Range<Int> {
-    let count = rowTops.count - 1
-    guard count > 0, bottom > top, bottom > 0, top < rowTops[count] else { return 0..<0 }
-    let first = row(atContentY: max(top, 0)) ?? 0
-    // The first row whose top is at or below `bottom` is not shown.
-    var low = first
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if rowTops[middle] < bottom { low = middle + 1 } else { high = middle }
+    guard offsets.count > 0, bottom > top, bottom > 0, top < offsets.contentHeight else {
+      return 0..<0
     }
-    return first..<max(first, low)
+    let first = row(atContentY: max(top, 0)) ?? 0
+    // The rows that start above `bottom` are shown from the first on.
+    return first..<max(first, offsets.rowCount(above: bottom))
   }
 
-  /// The row whose band contains `y` (binary search over the row tops).
+  /// The row whose band contains `y` (rows of zero height share their top with the next: the
+  /// last that starts there).
   private func row(atContentY y: CGFloat) -> Int? {
-    let count = rowTops.count - 1
-    guard count > 0, y >= 0, y < rowTops[count] else { return nil }
-    var low = 0
-    var high = count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if rowTops[middle] <= y { low = middle } else { high = middle - 1 }
-    }
-    // Rows of zero height share their top with the next; take the last that starts here.
-    return low
+    offsets.row(containing: y)
   }
 }
