@@ -324,6 +324,77 @@ func makeChat(_ list: ListView, loadOlder: @escaping (@escaping (Int) -> Void) -
   }
 }
 
+// FailureRetryAndTheSecondFloor.md, failure and list policies
+@MainActor
+func addRetryingFooter(to list: ListView, loadPage: @escaping (@escaping (Bool) -> Void) -> Void) {
+  list.footer = RefreshAutoNormalFooter {
+    loadPage { succeeded in
+      if succeeded {
+        list.footer?.endRefreshing()
+      } else {
+        list.footer?.endRefreshingWithFailure()  // "Load failed. Tap to retry."
+      }
+    }
+  }
+}
+
+struct Offline: LocalizedError {
+  var errorDescription: String? { "You are offline" }
+}
+
+@MainActor
+func addHeader(to scroll: ScrollModel, isOnline: @escaping @MainActor () -> Bool) {
+  scroll.header = RefreshNormalHeader(asyncRefreshingBlock: {
+    guard isOnline() else { throw Offline() }  // the header shows "You are offline"
+    try await Task.sleep(for: .seconds(1))
+  })
+}
+
+@MainActor
+func configure(_ list: ListView, loadMore: @escaping () -> Void) {
+  list.footer = RefreshAutoNormalFooter { loadMore() }
+  list.footer?.isAutomaticallyHidden = true  // no footer below an empty list
+  list.allowsSimultaneousRefreshing = true  // MJRefresh's way: refresh while a page loads
+}
+
+@MainActor
+@Suite("Samples of the article on failure and retry")
+struct FailureArticleSampleTests {
+  @Test func theFooterFailsAndRetries() {
+    let scene = Scene()
+    let list = ListView(frame: scene.window.bounds)
+    scene.window.addSubview(list)
+    var succeeds = false
+    addRetryingFooter(to: list) { done in done(succeeds) }
+    list.footer?.beginRefreshing()
+    #expect(list.footer?.state == .failed)
+    succeeds = true
+    list.footer?.beginRefreshing()
+    #expect(list.footer?.state == .idle)
+  }
+
+  @Test func theHeaderShowsTheOfflineError() async {
+    let scene = Scene()
+    addHeader(to: scene.scroll) { false }
+    let header = scene.scroll.header as? RefreshNormalHeader
+    header?.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    while header?.state == .refreshing { await Task.yield() }
+    #expect(header?.state == .failed)
+    #expect(header?.stateLabel.text == "You are offline")
+  }
+
+  @Test func thePoliciesAreSet() {
+    let scene = Scene()
+    let list = ListView(frame: scene.window.bounds)
+    scene.window.addSubview(list)
+    configure(list) {}
+    #expect(list.footer?.isAutomaticallyHidden == true)
+    #expect(list.footer?.isHidden == true)  // no rows
+    #expect(list.allowsSimultaneousRefreshing)
+  }
+}
+
 @MainActor
 @Suite("Samples of the article on failure, retry and the second floor")
 struct SecondFloorArticleSampleTests {
