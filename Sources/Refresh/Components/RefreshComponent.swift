@@ -378,6 +378,10 @@ open class RefreshComponent: View {
 
   // MARK: Hooks of a component at an edge
 
+  // Read twice on every offset change of every attached component. Main-actor confined, a
+  // plain enum with no observers or accessors that call out, so no access to it can overlap
+  // another: the dynamic exclusivity check is turned off.
+
   /// The edge the component is pulled at (header, back footer, trailer), or `nil` for one that
   /// is not pulled into view (the automatic footer, a component written on this class).
   ///
@@ -385,6 +389,7 @@ open class RefreshComponent: View {
   /// component along the edge, follows the offset into ``pullingPercent`` and
   /// ``RefreshState/pulling``, refreshes on release, adds the edge's inset while refreshing and
   /// gives it back at the end (the formulas are ``PullEdge``'s).
+  @exclusivity(unchecked)
   open var pullEdge: PullEdge?
 
   /// The edge that ``maximumPullDistance`` limits: ``pullEdge`` unless overridden; a component
