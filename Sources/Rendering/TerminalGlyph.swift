@@ -1,5 +1,5 @@
+import Foundation
 import Refresh
-import Synchronization
 
 /// The character of a ``TerminalCell``, in eight bytes and no heap storage: what lets a grid of
 /// cells be filled, compared and hashed as plain memory.
@@ -107,21 +107,27 @@ struct TerminalGlyph: Hashable, Sendable {
 /// The clusters too long to store inline, shared by every grid, on every thread.
 private let glyphTable = GlyphTable()
 
-private final class GlyphTable: Sendable {
-  private let storage = Mutex<(strings: [String], indices: [String: Int])>(([], [:]))
+private final class GlyphTable: @unchecked Sendable {
+  // An `NSLock`, not `Synchronization.Mutex`: with Swift 6.3 on Linux the thread sanitizer does
+  // not see `Mutex`'s futex and reported two tests that drew long clusters at once as a race
+  // (see DESIGN.md's soundness rules). `NSLock` is a pthread mutex, which it intercepts.
+  private let lock = NSLock()
+  /// Reached only while holding `lock`: what makes the class sendable.
+  private var strings: [String] = []
+  private var indices: [String: Int] = [:]
 
   /// The index of a cluster, adding it when it is new.
   func index(of string: String) -> Int {
-    storage.withLock { table in
-      if let index = table.indices[string] { return index }
-      table.strings.append(string)
-      table.indices[string] = table.strings.count - 1
-      return table.strings.count - 1
+    lock.withLock {
+      if let index = indices[string] { return index }
+      strings.append(string)
+      indices[string] = strings.count - 1
+      return strings.count - 1
     }
   }
 
   /// The cluster at an index.
   func string(at index: Int) -> String {
-    storage.withLock { $0.strings[index] }
+    lock.withLock { strings[index] }
   }
 }
