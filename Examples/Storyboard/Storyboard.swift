@@ -69,7 +69,9 @@ struct Storyboard: Sendable {
   }
 
   /// The storyboards this executable ships, in the order they are rendered.
-  static let builtIn: [Storyboard] = [.header, .backFooter, .autoFooter, .trailer]
+  static let builtIn: [Storyboard] = [
+    .header, .backFooter, .autoFooter, .trailer, .retry, .secondFloor,
+  ]
 }
 
 /// One step of a storyboard.

@@ -69,6 +69,9 @@ struct StoryboardTests {
       ("back-footer", ["idle", "pulling", "refreshing", "idle"]),
       ("auto-footer", ["idle", "refreshing", "idle", "refreshing", "noMoreData"]),
       ("trailer", ["idle", "pulling", "refreshing", "idle"]),
+      ("retry", ["idle", "refreshing", "failed", "refreshing", "idle"]),
+      // The floor opens from pulling: the header goes back to idle, not to refreshing.
+      ("second-floor", ["idle", "pulling", "idle"]),
     ])
   func captionsShowTheStatesInOrder(name: String, states: [String]) throws {
     let storyboard = try #require(StoryboardCatalog.builtIn.storyboard(named: name))
@@ -110,6 +113,76 @@ struct StoryboardTests {
     #expect(frames.allSatisfy { $0.axis == .horizontal && $0.caption.contains(" · x ") })
     #expect(frames.first?.caption == "0.00 s · idle · x 609")
     #expect(frames.contains { $0.caption == "0.60 s · refreshing · x 669" })
+  }
+
+  @Test func theRetryFooterWaitsForTheTapAfterItsLoadFails() throws {
+    let frames = StoryPlayer.record(.retry, interval: 0.1)
+    #expect(
+      frames.map(\.caption) == [
+        "0.00 s · idle · y \u{2212}64", "0.10 s · idle · y 56", "0.20 s · refreshing · y 138",
+        "0.30 s · refreshing · y 148", "0.40 s · refreshing · y 129",
+        "0.50 s · refreshing · y 114", "0.60 s · failed · y 105", "0.70 s · failed · y 101",
+        "0.80 s · failed · y 99", "0.90 s · refreshing · y 98", "1.00 s · refreshing · y 97",
+        "1.10 s · idle · y 197", "1.20 s · idle · y 297", "1.30 s · idle · y 297",
+        "1.40 s · idle · y 297",
+      ])
+    // While it failed it said so, with no spinner, and did not load again by itself as the
+    // fling ran on past the end: only the tap at 0.80 s retried.
+    for frame in frames where frame.state == .failed {
+      let document = frame.canvas.document()
+      #expect(document.contains("Load failed. Tap to retry."))
+      #expect(!document.contains("Loading..."))
+    }
+    let retried = try #require(frames.first { $0.time > 0.85 && $0.state == .refreshing })
+    #expect(retried.canvas.document().contains("Loading..."))
+    // The retry brought the page: post #20 is on screen at the end.
+    #expect(try #require(frames.last).canvas.document().contains("#20"))
+  }
+
+  @Test func theSecondFloorCoversTheVisibleAreaUntilItCloses() throws {
+    let steps = Storyboard.secondFloor.steps
+    let player = StoryPlayer(.secondFloor, interval: 0.1)
+    // Everything up to the call that closes the floor.
+    let closing = try #require(
+      steps.firstIndex {
+        if case .call = $0 { return true }
+        return false
+      })
+    player.play(Array(steps[..<closing]))
+    let scene = player.scene
+    let scroll = scene.scroll
+    let header = try #require(scroll.header as? RefreshTwoLevelHeader)
+    let frames = player.frames
+    // Armed past 102.6 points: "Release to open" in place of "Release to refresh".
+    let armed = try #require(frames.first { $0.time == 0.4 })
+    #expect(armed.caption == "0.40 s · pulling · y \u{2212}213")
+    #expect(armed.canvas.document().contains("Release to open"))
+    #expect(!armed.canvas.document().contains("Release to refresh"))
+    // Open: the content is a screen's height down, out of sight, and the floor fills the
+    // window under the navigation bar.
+    #expect(header.isSecondFloorOpen)
+    #expect(header.state == .idle)
+    #expect(!scroll.isScrollEnabled)
+    // -(orig.top + the scroll model's height): -(64 + 667).
+    #expect(scroll.contentOffset.y == -731)
+    #expect(scroll.adjustedContentInset.top == 731)
+    #expect(scroll.contentInset.top == 64)
+    let floor = try #require(scene.first(SecondFloorView.self))
+    #expect(!floor.isHidden)
+    #expect(floor.convert(floor.bounds, to: nil) == scene.window.bounds)
+    #expect(
+      frames.filter { $0.offset == -731 }.map(\.time).map { ($0 * 10).rounded() } == [8, 9, 10])
+    #expect(frames.last?.canvas.document().contains("Second floor") == true)
+    // Closed: back at the top at rest, idle, scrolling again, the floor hidden.
+    player.play(Array(steps[closing...]))
+    #expect(!header.isSecondFloorOpen)
+    #expect(header.state == .idle)
+    #expect(scroll.isScrollEnabled)
+    #expect(scroll.contentOffset.y == -64)
+    #expect(scroll.adjustedContentInset.top == 64)
+    #expect(floor.isHidden)
+    #expect(player.frames.last?.caption == "1.50 s · idle · y \u{2212}64")
+    #expect(player.frames.last?.canvas.document().contains("Second floor") == false)
   }
 
   @Test(arguments: Storyboard.builtIn.map(\.name))
@@ -182,12 +255,13 @@ struct StoryboardTests {
 
   @Test func theCatalogRegistersNewStoryboardsAndReplacesByName() {
     var catalog = StoryboardCatalog.builtIn
-    #expect(catalog.names == ["header", "back-footer", "auto-footer", "trailer"])
+    let builtIn = ["header", "back-footer", "auto-footer", "trailer", "retry", "second-floor"]
+    #expect(catalog.names == builtIn)
     let extra = Storyboard(name: "extra", summary: "An extra", setup: { _ in }, steps: [])
     catalog.register(extra)
     #expect(catalog.names.last == "extra")
     catalog.register(Storyboard(name: "header", summary: "Replaced", setup: { _ in }, steps: []))
-    #expect(catalog.names == ["header", "back-footer", "auto-footer", "trailer", "extra"])
+    #expect(catalog.names == builtIn + ["extra"])
     #expect(catalog.storyboard(named: "header")?.summary == "Replaced")
     #expect(StoryPlayer.record(extra, interval: 0.1).count == 1)
   }
@@ -246,7 +320,7 @@ struct CommandLineTests {
       (
         ["--story", "nope"],
         "unknown storyboard 'nope'; the storyboards are header, "
-          + "back-footer, auto-footer, trailer"
+          + "back-footer, auto-footer, trailer, retry, second-floor"
       ),
       (
         ["--interval", "0"],
