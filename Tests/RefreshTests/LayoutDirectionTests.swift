@@ -27,6 +27,23 @@ struct LayoutDirectionTests {
     inLanguage("fa") { #expect(View.defaultLayoutDirection == .leftToRight) }  // English titles
   }
 
+  /// The direction is kept between reads (labels read it on every draw) and read again after
+  /// each switch of language.
+  @Test func theDirectionFollowsEachSwitchOfLanguage() {
+    inLanguage("en") {
+      let config = RefreshConfig.default
+      #expect(config.layoutDirection == .leftToRight)
+      #expect(config.layoutDirection == .leftToRight)
+      config.languageCode = "ar"
+      #expect(config.layoutDirection == .rightToLeft)
+      #expect(View().effectiveUserInterfaceLayoutDirection == .rightToLeft)
+      config.languageCode = "ja"
+      #expect(config.layoutDirection == .leftToRight)
+      config.languageCode = "iw"
+      #expect(config.layoutDirection == .rightToLeft)
+    }
+  }
+
   @Test func aForcedAttributeReachesTheSubviews() {
     inLanguage("en") {
       let parent = View()
