@@ -7,8 +7,9 @@ import Rendering
 /// a title bar and a status line, driven by ``InputEvent``s and drawn onto a ``TerminalCanvas``.
 ///
 /// On a terminal, the executable puts it in a ``TerminalHost``'s window
-/// (``init(window:feed:headerStyles:currentDate:)``); scripted sessions and tests make it a window
-/// of its own on a manual clock, feed it events and read the canvas. Its parts: a
+/// (``init(window:feed:headerStyles:preferredLanguages:currentDate:)``, in the terminal user's
+/// language); scripted sessions and tests make it a window of its own on a manual clock, feed it
+/// events and read the canvas. Its parts: a
 /// ``FeedService`` (the simulated server), a ``FeedListSource`` (the rows), two ``BarView``s, and
 /// one table of ``KeyBinding``s for the help, the title bar and the keys.
 ///
@@ -65,8 +66,27 @@ public final class DemoApp {
   /// The name of the two-level header's style, which the `s` key switches to.
   public static let twoLevelStyleName = "Two-level (second floor)"
 
-  /// The languages the `l` key cycles through.
-  public static let languages = ["en", "zh-Hans", "zh-Hant", "ko", "ru", "uk"]
+  /// The languages the `l` key cycles through: every language the library has
+  /// (`RefreshText.availableLanguages`), MJRefresh's six first.
+  public static let languages = [
+    "en", "zh-Hans", "zh-Hant", "ko", "ru", "uk", "ja", "pt-BR", "th", "de", "fr", "es", "ar",
+    "he",
+  ]
+
+  /// The position in ``languages`` of the first of the user's languages that the library has,
+  /// or of English when it has none, as the library chooses its own titles' language.
+  ///
+  /// ```swift
+  /// DemoApp.languageIndex(for: ["ar_EG.UTF-8"])  // the position of "ar"
+  /// ```
+  ///
+  /// - Parameter preferredLanguages: The user's languages, most wanted first (locale names
+  ///   such as `"zh_CN.UTF-8"` or codes such as `"ko-KR"`).
+  /// - Returns: A position in ``languages``.
+  public static func languageIndex(for preferredLanguages: [String]) -> Int {
+    let wanted = preferredLanguages.lazy.compactMap(RefreshText.canonicalLanguage(for:)).first
+    return wanted.flatMap { languages.firstIndex(of: $0) } ?? 0
+  }
 
   /// The largest screen the app lays out, in cells; larger terminals show it in the corner.
   public static let maximumSize = TerminalHost.maximumSize
@@ -96,7 +116,8 @@ public final class DemoApp {
       "the next request fails: a failed footer says \"Tap to retry\" (tap, or drag again)"
     ) { $0.service.failsNextRequest = true },
     KeyBinding(
-      [.character("l")], "l", "next language (en, zh-Hans, zh-Hant, ko, ru, uk)",
+      [.character("l")], "l",
+      "next language (en, zh-Hans, zh-Hant, ko, ru, uk, ja, pt-BR, th, de, fr, es, ar, he)",
       titleHint: "l language"
     ) { $0.nextLanguage() },
     KeyBinding(
@@ -185,15 +206,20 @@ public final class DemoApp {
   ///   - rows: The screen's height, in cells.
   ///   - feed: The posts.
   ///   - headerStyles: The headers `h` cycles through.
+  ///   - preferredLanguages: The user's languages, most wanted first: the app starts in the
+  ///     first one the library has (``languageIndex(for:)``). The terminal user's by default
+  ///     (`RefreshText.preferredLanguages`: `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
   ///   - currentDate: The current date, for the last update time.
   public convenience init(
     clock: FrameClock, columns: Int, rows: Int, feed: FeedModel = FeedModel(),
     headerStyles: [HeaderStyle] = DemoApp.standardHeaderStyles,
+    preferredLanguages: [String] = RefreshText.preferredLanguages,
     currentDate: @escaping @MainActor @Sendable () -> Date = { Date() }
   ) {
     self.init(
       window: Window(frame: .zero, clock: clock), columns: columns, rows: rows, feed: feed,
-      headerStyles: headerStyles, currentDate: currentDate)
+      headerStyles: headerStyles, preferredLanguages: preferredLanguages,
+      currentDate: currentDate)
   }
 
   /// Creates the app in a window that is already on screen, such as a ``TerminalHost``'s,
@@ -203,21 +229,25 @@ public final class DemoApp {
   ///   - window: The window; its clock drives the app.
   ///   - feed: The posts.
   ///   - headerStyles: The headers `h` cycles through.
+  ///   - preferredLanguages: The user's languages, most wanted first: the app starts in the
+  ///     first one the library has. The terminal user's by default.
   ///   - currentDate: The current date, for the last update time.
   public convenience init(
     window: Window, feed: FeedModel = FeedModel(),
     headerStyles: [HeaderStyle] = DemoApp.standardHeaderStyles,
+    preferredLanguages: [String] = RefreshText.preferredLanguages,
     currentDate: @escaping @MainActor @Sendable () -> Date = { Date() }
   ) {
     self.init(
       window: window, columns: Int(window.frame.width / TextMetrics.cellWidth),
       rows: Int(window.frame.height / TextMetrics.lineHeight), feed: feed,
-      headerStyles: headerStyles, currentDate: currentDate)
+      headerStyles: headerStyles, preferredLanguages: preferredLanguages,
+      currentDate: currentDate)
   }
 
   private init(
     window: Window, columns: Int, rows: Int, feed: FeedModel, headerStyles: [HeaderStyle],
-    currentDate: @escaping @MainActor @Sendable () -> Date
+    preferredLanguages: [String], currentDate: @escaping @MainActor @Sendable () -> Date
   ) {
     self.window = window
     self.currentDate = currentDate
@@ -235,6 +265,7 @@ public final class DemoApp {
       [unowned self] in statusText
     }
     for view in [scroll, titleBar!, statusBar!] { window.addSubview(view) }
+    languageIndex = Self.languageIndex(for: preferredLanguages)
     RefreshConfig.default.languageCode = Self.languages[languageIndex]
     layout()
     installHeader()

@@ -36,8 +36,11 @@ public struct ReplayedSession {
   /// - Returns: The app and the replay, before anything played.
   public func makeApp(clock: ManualFrameClock) -> (app: DemoApp, replay: TerminalReplay) {
     let size = recording.initialSize ?? (80, 24)
+    // In English whatever the environment (the recording does not say which language the
+    // session had), so a replay prints the same frames on every machine.
     let app = DemoApp(
-      clock: clock, columns: size.columns, rows: size.rows, currentDate: { Self.date })
+      clock: clock, columns: size.columns, rows: size.rows, preferredLanguages: ["en"],
+      currentDate: { Self.date })
     let replay = TerminalReplay(recording, clock: clock)
     replay.onInput = { app.handle($0) }
     replay.onResize = { app.resize(columns: $0, rows: $1) }

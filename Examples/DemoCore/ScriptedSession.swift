@@ -36,9 +36,10 @@ public struct ScriptedSession {
   @discardableResult
   public func run(output: (String) -> Void) -> Int {
     let clock = ManualFrameClock()
-    // A fixed date (2026-01-15 09:41 UTC), so the printed frames are the same on every run.
+    // English and a fixed date (2026-01-15 09:41 UTC) whatever the environment, so the
+    // printed frames are the same on every run.
     let app = DemoApp(
-      clock: clock, columns: columns, rows: rows,
+      clock: clock, columns: columns, rows: rows, preferredLanguages: ["en"],
       currentDate: { Date(timeIntervalSince1970: 1_768_470_060) })
     clock.advance(by: 0)
     var frame = 0

@@ -132,7 +132,7 @@ struct DemoAppTests {
     #expect(header.stateLabel.text == "下拉可以刷新")
     app.handle(.key(.character("l")))
     #expect(header.stateLabel.text == RefreshText.headerIdle.localized(language: "zh-Hant"))
-    for _ in 0..<4 { app.handle(.key(.character("l"))) }
+    for _ in 0..<(DemoApp.languages.count - 2) { app.handle(.key(.character("l"))) }
     #expect(RefreshConfig.default.languageCode == "en")
     app.handle(.key(.character("q")))
     #expect(app.shouldQuit)

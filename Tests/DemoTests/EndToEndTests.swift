@@ -38,6 +38,22 @@ struct EndToEndTests {
     #expect(settings.c_iflag == session.originalSettings.c_iflag)
   }
 
+  /// The demo starts in the terminal user's language, as the library's titles do: the title
+  /// bar names it and a pull shows its titles (Arabic's in the order they show on screen).
+  @Test(arguments: [
+    ("ar_EG.UTF-8", "ar", "ثيدحتلل تلفأ"),  // "أفلت للتحديث", release to refresh
+    ("zh_CN.UTF-8", "zh-Hans", "松开立即刷新"),
+  ])
+  func startsInTheLanguageOfLANG(locale: String, code: String, pulling: String) throws {
+    let session = try TerminalProcess(product: "refresh-demo", environment: ["LANG": locale])
+    #expect(session.waitFor("· \(code) ·"), "\(session.screen.text)")
+    session.pressAndDrag(column: 21, from: 4, to: 14)
+    #expect(session.waitFor(pulling), "\(session.screen.text)")
+    session.send("\u{1B}[<0;21;14m")
+    session.send("q")
+    #expect(session.waitForExit() == 0)
+  }
+
   /// Ctrl-C, Ctrl-\\ (once a crash report and exit 131) and Ctrl-Z end the demo cleanly.
   @Test(arguments: ["\u{03}", "\u{1C}", "\u{1A}"])
   func controlKeysQuitCleanly(key: String) throws {
