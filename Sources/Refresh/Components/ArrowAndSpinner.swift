@@ -12,8 +12,9 @@ final class ArrowAndSpinner: RefreshComponentPart {
   /// Shown where the arrow was while the component is ``RefreshState/failed``.
   let failureView = ImageView(image: .failureMark)
   let loadingView: ActivityIndicatorView
-  /// The arrow's rotation while idle and while pulling, in radians; `nil` for a spinner alone.
-  private let rotations: (idle: CGFloat, pulling: CGFloat)?
+  /// Whether there is an arrow (and a failure mark) beside the spinner: not for a spinner
+  /// alone.
+  private let hasArrow: Bool
   /// Keep the arrow's tint on the configuration's tint, or on the title's own color.
   private var tintTokens: [ObservationToken] = []
 
@@ -22,10 +23,9 @@ final class ArrowAndSpinner: RefreshComponentPart {
   ///
   /// - Parameter component: The component; both become its subviews.
   init(in component: RefreshComponent) {
-    let rotations = Self.rotations(along: component.pullEdge ?? .top)
-    self.rotations = rotations
+    hasArrow = true
     loadingView = ActivityIndicatorView()
-    arrowView.transform = Transform(rotationAngle: rotations.idle)
+    arrowView.transform = Transform(rotationAngle: Self.rotations(in: component).idle)
     failureView.isHidden = true
     component.addSubview(arrowView)
     component.addSubview(failureView)
@@ -49,12 +49,15 @@ final class ArrowAndSpinner: RefreshComponentPart {
     if let title { tintTokens.append(title.observe(\.textColor) { _, _ in update() }) }
   }
 
-  /// The arrow's rotations at an edge, in radians.
+  /// The arrow's rotations at the component's edge on screen, in radians: a trailer's arrow
+  /// is a leader's in a right-to-left layout, where it sits at the left end.
   ///
   /// The image points down unrotated. A half turn is written `0.000001 - .pi`, a hair short, so
   /// that the arrow turns back the way it came (MJRefresh's `0.000001 - M_PI`).
-  private static func rotations(along edge: PullEdge) -> (idle: CGFloat, pulling: CGFloat) {
-    switch edge {
+  private static func rotations(in component: RefreshComponent) -> (
+    idle: CGFloat, pulling: CGFloat
+  ) {
+    switch component.pullEdgeOnScreen ?? .top {
     case .top: (0, 0.000001 - .pi)  // down, then up
     case .bottom: (0.000001 - .pi, 0)  // up, then down
     case .leading: (-.pi / 2, .pi / 2 - 0.000001)  // right, then left
@@ -68,7 +71,7 @@ final class ArrowAndSpinner: RefreshComponentPart {
   ///   - loadingView: The spinner, owned by the component.
   ///   - component: The component; the spinner becomes its subview.
   init(spinner loadingView: ActivityIndicatorView, in component: RefreshComponent) {
-    rotations = nil
+    hasArrow = false
     self.loadingView = loadingView
     component.addSubview(loadingView)
     component.keepColor(of: loadingView, \.color, on: \.tintColor)
@@ -84,7 +87,7 @@ final class ArrowAndSpinner: RefreshComponentPart {
       .indicatorCenterX(inWidth: size.width, direction: direction)
       ?? size.width * 0.5
     let center = CGPoint(x: component.indicatorCenterX ?? centerX, y: size.height * 0.5)
-    if rotations != nil {
+    if hasArrow {
       arrowView.frame = frame(of: arrowView.intrinsicContentSize, at: center)
       failureView.frame = frame(of: failureView.intrinsicContentSize, at: center)
     }
@@ -99,8 +102,8 @@ final class ArrowAndSpinner: RefreshComponentPart {
 
   /// Shows the state: an arrow turned toward the pull, or the spinner.
   func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent) {
-    failureView.isHidden = state != .failed || rotations == nil
-    guard let rotations else {
+    failureView.isHidden = state != .failed || !hasArrow
+    guard hasArrow else {
       if component.isRefreshing {
         loadingView.startAnimating()
       } else {
@@ -108,6 +111,7 @@ final class ArrowAndSpinner: RefreshComponentPart {
       }
       return
     }
+    let rotations = Self.rotations(in: component)
     switch state {
     case .idle where oldState == .refreshing:
       arrowView.transform = Transform(rotationAngle: rotations.idle)

@@ -7,6 +7,12 @@ import Foundation
 /// lacks (past the left end), are one geometry read along an edge: a component sets its
 /// ``RefreshComponent/pullEdge`` and the base class does the pull.
 ///
+/// The horizontal edges follow the layout direction
+/// (``View/effectiveUserInterfaceLayoutDirection``), as UIKit's leading and trailing do: the
+/// table below reads them left to right, and in a right-to-left layout a trailing component
+/// takes the leading column's formulas at the left end, a leading one the trailing column's at
+/// the right end.
+///
 /// With `orig` the scroll model's inset without the component's own contribution, `h` the
 /// component's extent along the pull and, for the bottom and trailing edges,
 /// `delta = content - (viewport - orig.leading - orig.trailing)` (MJRefresh 3.7.9; the leading
@@ -24,17 +30,21 @@ public enum PullEdge: Sendable {
   case top
   /// Below the content, pulled up (the back footer).
   case bottom
-  /// Past the content's left end, pulled right (the leader: the header's pull on the x axis).
+  /// Past the content's leading end (the leader: the header's pull on the x axis): the left
+  /// end, pulled right, in a left-to-right layout; the right end, pulled left, in a
+  /// right-to-left one.
   case leading
-  /// Past the content's right end, pulled left (the trailer).
+  /// Past the content's trailing end (the trailer): the right end, pulled left, in a
+  /// left-to-right layout; the left end, pulled right, in a right-to-left one (UIKit's trailing
+  /// edge).
   case trailing
 
   /// Whether the pull runs along the x axis.
   public var isHorizontal: Bool { self == .leading || self == .trailing }
 
-  /// Whether the edge is at the start of its axis (the top or the left end), where the
-  /// component appears as soon as the offset passes the leading inset, whatever the content's
-  /// length.
+  /// Whether the edge is at the start of its axis (the top or the left end) in a left-to-right
+  /// layout, where the component appears as soon as the offset passes the leading inset,
+  /// whatever the content's length.
   public var isAtStart: Bool { self == .top || self == .leading }
 
   /// The component's size along the pull: its height, or its width for a trailer.
@@ -51,7 +61,8 @@ public enum PullEdge: Sendable {
 /// contribution, `h` the component's extent along the pull and, for the bottom and trailing
 /// edges, `delta = content - (viewport - orig.leading - orig.trailing)` how much the content
 /// overflows the viewport. The leading edge is the top's formulas on the x axis (MJRefresh has
-/// no leader; this is the mirror of its trailer):
+/// no leader; this is the mirror of its trailer). The edge is the one on screen, in
+/// left-to-right terms (`RefreshComponent.onScreen(_:)`: leading is the left end):
 ///
 /// | | top, leading | bottom, trailing |
 /// | --- | --- | --- |

@@ -7,8 +7,9 @@ import Foundation
     /// Traps when it does not. Debug builds and tests only.
     ///
     /// A pulled component adds insets only while refreshing (and the header while it holds a
-    /// result), only along its edge: up to its height at the top (the header's inset follows the
-    /// content there), its width at the left, at least its extent at the bottom or the right; a
+    /// result), only along its edge on screen: up to its height at the top (the header's inset
+    /// follows the content there), its width at the left, at least its extent at the bottom or the
+    /// right (left and right swap for a leader or trailer in a right-to-left layout); a
     /// component that holds an inset outside refreshing (``heldContribution``) holds exactly
     /// it. Other kinds check their own rule in ``_checkOwnInvariants(contribution:)``. Between
     /// changes, the state machine agrees with the observed state and no state change is in
@@ -21,7 +22,8 @@ import Foundation
       precondition(state == .failed || failureMessage == nil, "\(self): a message but no failure")
       guard let scrollView else { return }
       let contribution = scrollView.insetContribution(for: self)
-      guard let pullEdge else {
+      // Along the edge on screen: a trailer's inset is on the left in a right-to-left layout.
+      guard let pullEdge = pullEdgeOnScreen else {
         _checkOwnInvariants(contribution: contribution)
         return
       }

@@ -40,7 +40,7 @@ extension RefreshComponent {
     guard state == .idle, !isHidden, isUserInteractionEnabled, playedPull == nil,
       !isBlockedByAnotherRefresh, let scroll = scrollView, !scroll.isDragging
     else { return false }
-    guard let edge = pullEdge, let clock = window?.clock else {
+    guard let edge = pullEdgeOnScreen, let clock = window?.clock else {
       beginRefreshing()
       return true
     }
@@ -75,7 +75,8 @@ extension RefreshComponent {
     let shown = Double(edge.extent(of: frame) * Self.playedPullDepth)
     let travel = scroll.physics.overshoot(
       forRubberBandDistance: min(shown, dimension * 0.9), dimension: Double(dimension))
-    // A header is pulled down, a footer up, a leader to the right, a trailer to the left.
+    // A header is pulled down, a footer up, the left end's component (a leader, or a trailer
+    // right to left) to the right, the right end's to the left.
     let direction: CGPoint =
       switch edge {
       case .top: CGPoint(x: 0, y: 1)

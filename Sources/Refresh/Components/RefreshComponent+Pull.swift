@@ -3,15 +3,46 @@ import Foundation
 /// The pull that MJRefresh repeats in its header, back footer and trailer, written once along
 /// a ``PullEdge``: where the component sits, how far it is pulled, when it arms, what it adds to
 /// the insets while refreshing, and how a refresh ends.
+///
+/// The functions here take the component's edge as it names it (``pullEdge``) and read it on
+/// screen (``onScreen(_:)``): in a right-to-left layout the leading and trailing edges swap, so
+/// a trailer sits, arms and adds its inset at the left end, a leader at the right end.
 extension RefreshComponent {
-  /// The geometry of this component on a scroll model, along its edge.
+  /// The geometry of this component on a scroll model, along an edge on screen (in
+  /// left-to-right terms: see ``onScreen(_:)``).
   func pullGeometry(along edge: PullEdge, in scroll: ScrollModel) -> PullGeometry {
     PullGeometry(
       edge: edge, extent: edge.extent(of: frame), original: originalInset(in: scroll), in: scroll)
   }
 
+  /// The direction the component's horizontal edges follow: its own
+  /// ``View/effectiveUserInterfaceLayoutDirection``, read through its scroll model while it is
+  /// being attached (before it has a superview).
+  var pullLayoutDirection: UserInterfaceLayoutDirection {
+    switch semanticContentAttribute {
+    case .forceLeftToRight: .leftToRight
+    case .forceRightToLeft: .rightToLeft
+    case .unspecified:
+      (superview ?? scrollView)?.effectiveUserInterfaceLayoutDirection
+        ?? View.defaultLayoutDirection
+    }
+  }
+
+  /// An edge as it lies on screen, in left-to-right terms (``PullEdge/leading`` the left end,
+  /// ``PullEdge/trailing`` the right end), which is how ``PullGeometry`` reads edges: in a
+  /// right-to-left layout (UIKit's, where the trailing edge is the left one) leading and
+  /// trailing swap; the top and the bottom stay.
+  func onScreen(_ edge: PullEdge) -> PullEdge {
+    guard edge.isHorizontal, pullLayoutDirection == .rightToLeft else { return edge }
+    return edge == .leading ? .trailing : .leading
+  }
+
+  /// ``pullEdge`` on screen (``onScreen(_:)``), or `nil` for a component that is not pulled.
+  var pullEdgeOnScreen: PullEdge? { pullEdge.map(onScreen) }
+
   /// Puts the component where its edge says, along the pull's axis.
   func placeAlongEdge(_ edge: PullEdge, in scroll: ScrollModel) {
+    let edge = onScreen(edge)
     let position = pullGeometry(along: edge, in: scroll).position(ignoring: ignoredEdgeInset)
     if edge.isHorizontal {
       frame.origin.x = position
@@ -28,7 +59,7 @@ extension RefreshComponent {
       followOffsetWhileRefreshing(scroll)
       return
     }
-    let geometry = pullGeometry(along: edge, in: scroll)
+    let geometry = pullGeometry(along: onScreen(edge), in: scroll)
     guard geometry.isPulledIntoView else { return }
     followPull(distance: geometry.distance, extent: geometry.extent, isDragging: scroll.isDragging)
   }
@@ -73,7 +104,7 @@ extension RefreshComponent {
   /// Registers ``maximumPullDistance`` with the scroll model along ``tunedEdge``, or removes it.
   func pullLimitDidChange() {
     guard let scrollView else { return }
-    guard let edge = tunedEdge, let limit = maximumPullDistance else {
+    guard let edge = tunedEdge.map(onScreen), let limit = maximumPullDistance else {
       scrollView.removePullLimits(for: self)
       return
     }
@@ -100,6 +131,7 @@ extension RefreshComponent {
     willShowForRefreshing()
     let generation = beginRefreshGeneration()
     guard let scrollView else { return }
+    let edge = onScreen(edge)
     View.animate(withDuration: fastAnimationDuration) {
       let geometry = self.pullGeometry(along: edge, in: scrollView)
       self.insetContribution = geometry.refreshingContribution

@@ -275,6 +275,7 @@ open class RefreshComponent: View {
   /// Call `super` first.
   open func placeSubviews() {
     for part in parts { part.place(in: self) }
+    if pullEdge?.isHorizontal == true { placeAtHorizontalEdge() }
   }
 
   /// Called when the scroll model's content offset changes while the component is visible and
@@ -392,6 +393,10 @@ open class RefreshComponent: View {
   @exclusivity(unchecked)
   open var pullEdge: PullEdge?
 
+  /// The edge on screen a leader or trailer was last placed at, to notice a change of layout
+  /// direction (see `RefreshComponent+HorizontalEdge.swift`); `nil` while detached.
+  var placedPullEdge: PullEdge?
+
   /// The edge that ``maximumPullDistance`` limits: ``pullEdge`` unless overridden; a component
   /// that loads by itself names the edge it sits at (the automatic footer the bottom, the
   /// automatic header the top).
@@ -482,11 +487,13 @@ open class RefreshComponent: View {
   ///
   /// - Parameter newSuperview: The future superview.
   open override func willMove(toSuperview newSuperview: View?) {
+    let ownWidth = frame.width
     super.willMove(toSuperview: newSuperview)
     guard newSuperview == nil || newSuperview is ScrollModel else { return }
     detach()
-    guard let scroll = newSuperview as? ScrollModel else { return }
-    attach(to: scroll)
+    if let scroll = newSuperview as? ScrollModel { attach(to: scroll) }
+    // A leader or a trailer keeps its width and takes its end of the content.
+    if pullEdge?.isHorizontal == true { moveToHorizontalEdge(of: newSuperview, width: ownWidth) }
   }
 
   /// Places the subviews, then lets UIKit-style layout continue.

@@ -8,8 +8,8 @@ extension View {
   /// refresh components.
   ///
   /// In a right-to-left view, labels aligned left align right (centered ones stay centered),
-  /// the components' arrow and spinner sit right of their titles, and a trailer sits at the
-  /// left end of its content.
+  /// the components' arrow and spinner sit right of their titles, and the leading and trailing
+  /// edges swap: a trailer sits at the left end of its content, a leader at the right end.
   public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
     var view: View? = self
     while let current = view {

@@ -15,12 +15,24 @@ import Observing
 /// ```swift
 /// scroll.leader = RefreshNormalLeader { gallery.reload() }
 /// ```
+///
+/// ## Right to left
+///
+/// The leader sits at the leading end, as UIKit's leading edge: in a right-to-left layout (the
+/// scroll model's ``View/effectiveUserInterfaceLayoutDirection``) that is the right end, where
+/// it takes the trailer's formulas: it sits at `x = max(contentWidth, frame.width - orig.left -
+/// orig.right)`, appears at `deltaW > 0 ? deltaW - orig.left : -orig.left`, is pulling once
+/// `offsetX > happenOffsetX + w`, and refreshing adds `w` (and `-deltaW` for narrow content)
+/// to the right inset. Its arrow points left, then right. A change of direction moves it to the
+/// other end at the next layout pass (with its pull limit, and its inset if it is refreshing; a
+/// pull in progress disarms).
 @MainActor
 open class RefreshLeader: RefreshComponent {
   /// The leader's width, 60 points: MJRefresh's trailer width, mirrored.
   public static let defaultWidth: CGFloat = 60
 
-  /// A left inset of the scroll model that the leader ignores when placing itself.
+  /// An inset of the scroll model that the leader ignores when placing itself: the left inset,
+  /// or the right one in a right-to-left layout (the end the leader sits at).
   public var ignoredScrollViewContentInsetLeft: CGFloat = 0 {
     didSet { setNeedsLayout() }
   }
@@ -29,33 +41,13 @@ open class RefreshLeader: RefreshComponent {
 
   open override func prepare() {
     super.prepare()
-    pullEdge = .leading
-    autoresizingMask = .flexibleHeight
-    frame.size.width = RefreshLeader.defaultWidth
+    prepareHorizontalEdge(.leading, width: RefreshLeader.defaultWidth)
   }
 
-  open override func willMove(toSuperview newSuperview: View?) {
-    let width = frame.width
-    super.willMove(toSuperview: newSuperview)
-    guard let scroll = newSuperview as? ScrollModel else { return }
-    // A leader keeps its own width and bounces horizontally, not vertically.
-    frame.size.width = width
-    frame.origin = CGPoint(x: -width - ignoredScrollViewContentInsetLeft, y: 0)
-    frame.size.height = scroll.frame.height
-    scroll.alwaysBounceVertical = false
-    scroll.alwaysBounceHorizontal = true
-  }
-
-  open override func placeSubviews() {
-    super.placeSubviews()
-    // x = -w - ignoredLeft, which needs no scroll model (``PullGeometry``'s leading edge).
-    frame.origin.x = -frame.width - ignoredScrollViewContentInsetLeft
-    if let scrollView { frame.size.height = scrollView.frame.height }
-  }
-
-  /// The offset at which the leader just starts to appear: `-orig.left`.
+  /// The offset at which the leader just starts to appear: `-orig.left`, or the trailer's
+  /// formula in a right-to-left layout.
   var happenOffsetX: CGFloat {
-    scrollView.map { pullGeometry(along: .leading, in: $0).happenOffset } ?? 0
+    scrollView.map { pullGeometry(along: onScreen(.leading), in: $0).happenOffset } ?? 0
   }
 
   /// Ends refreshing and shows that there is nothing more to see.

@@ -10,12 +10,30 @@ import Observing
 /// `happenOffsetX = deltaW > 0 ? deltaW - orig.left : -orig.left`, is pulling once
 /// `offsetX > happenOffsetX + w` while dragging, and refreshing adds `w` (and `-deltaW` when the
 /// content is narrower than the viewport) to the right inset.
+///
+/// ## Right to left
+///
+/// The trailer sits at the trailing end, as UIKit's trailing edge: in a right-to-left layout
+/// (the scroll model's ``View/effectiveUserInterfaceLayoutDirection``, from its own
+/// ``View/semanticContentAttribute``, a superview's, or an Arabic or Hebrew language) that is the
+/// left end, where it takes the leader's formulas: it sits at `x = -w - ignored`, appears at
+/// `-orig.left`, is pulling once `offsetX < -orig.left - w`, and refreshing adds `w` to the left
+/// inset and scrolls to `-(orig.left + w)`. Its arrow points right, then left. A change of
+/// direction moves it to the other end at the next layout pass (with its pull limit, and its
+/// inset if it is refreshing; a pull in progress disarms).
+///
+/// ```swift
+/// scroll.semanticContentAttribute = .forceRightToLeft
+/// scroll.trailer = RefreshNormalTrailer { albums.showAll() }  // at the left end
+/// ```
 @MainActor
 open class RefreshTrailer: RefreshComponent {
   /// MJRefresh's trailer width, 60 points.
   public static let defaultWidth: CGFloat = 60
 
-  /// A right inset of the scroll model that the trailer ignores when placing itself.
+  /// An inset of the scroll model that the trailer ignores when placing itself: MJRefresh's
+  /// name, the right inset, or the left one in a right-to-left layout (the end the trailer sits
+  /// at).
   public var ignoredScrollViewContentInsetRight: CGFloat = 0 {
     didSet { contentSizeNeedsPlacing() }
   }
@@ -24,36 +42,17 @@ open class RefreshTrailer: RefreshComponent {
 
   open override func prepare() {
     super.prepare()
-    pullEdge = .trailing
-    autoresizingMask = .flexibleHeight
-    frame.size.width = RefreshTrailer.defaultWidth
-  }
-
-  open override func willMove(toSuperview newSuperview: View?) {
-    let width = frame.width
-    super.willMove(toSuperview: newSuperview)
-    guard let scroll = newSuperview as? ScrollModel else { return }
-    // A trailer keeps its own width and bounces horizontally, not vertically.
-    frame.size.width = width
-    frame.origin.y = 0
-    frame.size.height = scroll.frame.height
-    scroll.alwaysBounceVertical = false
-    scroll.alwaysBounceHorizontal = true
-  }
-
-  open override func placeSubviews() {
-    super.placeSubviews()
-    if let scrollView { frame.size.height = scrollView.frame.height }
+    prepareHorizontalEdge(.trailing, width: RefreshTrailer.defaultWidth)
   }
 
   /// How much the content overflows the viewport horizontally (negative when narrower).
   var widthForContentBreakView: CGFloat {
-    scrollView.map { pullGeometry(along: .trailing, in: $0).overflow } ?? 0
+    scrollView.map { pullGeometry(along: onScreen(.trailing), in: $0).overflow } ?? 0
   }
 
-  /// The offset at which the trailer just starts to appear.
+  /// The offset at which the trailer just starts to appear, at the end it sits at.
   var happenOffsetX: CGFloat {
-    scrollView.map { pullGeometry(along: .trailing, in: $0).happenOffset } ?? 0
+    scrollView.map { pullGeometry(along: onScreen(.trailing), in: $0).happenOffset } ?? 0
   }
 
   /// Ends refreshing and shows that there is nothing more to see.
