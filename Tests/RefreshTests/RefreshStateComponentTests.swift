@@ -217,6 +217,22 @@ struct RefreshStateComponentTests {
     #expect(trailer.stateLabel.text == "Release to see details")
     #expect(trailer.arrowView.transform.rotation == (0.000001 - .pi / 2 as CGFloat))
   }
+
+  /// The trailer's title is a column as wide as its widest character: one cell for Latin
+  /// letters, two for a wide (CJK) one, 8 points from the trailer's outer edge.
+  @Test func trailerTitleColumnIsAsWideAsItsWidestCharacter() {
+    let scene = Scene(topInset: 0)
+    scene.scroll.contentSize = CGSize(width: 1000, height: 667)
+    let trailer = RefreshNormalTrailer(frame: .zero)
+    scene.scroll.trailer = trailer
+    scene.clock.advance(by: 0)
+    #expect(trailer.stateLabel.frame.width == TextMetrics.cellWidth)
+    #expect(trailer.stateLabel.frame.maxX == trailer.frame.width - 8)
+    trailer.setTitle("查看详情", for: .idle)
+    scene.clock.advance(by: 0)
+    #expect(trailer.stateLabel.frame.width == 2 * TextMetrics.cellWidth)
+    #expect(trailer.stateLabel.frame.maxX == trailer.frame.width - 8)
+  }
 }
 
 /// A header written as a user would: a subclass of the state header that overrides the hooks.

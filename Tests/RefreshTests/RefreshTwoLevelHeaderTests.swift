@@ -119,6 +119,7 @@ struct RefreshTwoLevelHeaderTests {
   @Test func openingFromCode() {
     header.openSecondFloor()
     #expect(header.isSecondFloorOpen)
+    #expect(!header.isSecondFloorArmed)
     #expect(record.openings == 1)
     #expect(scroll.contentOffset.y == -731)
     header.openSecondFloor()
@@ -129,6 +130,20 @@ struct RefreshTwoLevelHeaderTests {
     header.openSecondFloor()
     #expect(!header.isSecondFloorOpen)
     #expect(header.state == .refreshing)
+  }
+
+  /// Opened from code while a drag has armed the floor: the drag ends, the floor is open and
+  /// no longer armed, and the header says what it says at rest.
+  @Test func openingFromCodeWhileArmed() {
+    scene.pull(to: -200)
+    #expect(header.isSecondFloorArmed)
+    header.openSecondFloor()
+    #expect(header.isSecondFloorOpen)
+    #expect(!header.isSecondFloorArmed)
+    #expect(header.state == .idle)
+    #expect(header.stateLabel.text == "Pull down to refresh")
+    #expect(record.openings == 1)
+    #expect(record.refreshes == 0)
   }
 
   @Test func aCustomDistanceAndTitle() {
