@@ -251,15 +251,14 @@ public final class TerminalCanvas: Canvas {
         continue
       }
       // Cells show characters in the order they are written: right-to-left text is written in
-      // display order.
-      for character in TextMetrics.visualOrder(of: line.text) {
-        let characterWidth = TextMetrics.cellWidth(of: character)
-        guard characterWidth > 0 else { continue }
+      // display order, as the line laid it out.
+      for displayed in line.displayedCharacters {
+        let characterWidth = displayed.cellWidth
         if visible.columns.contains(column),
           visible.columns.contains(column + characterWidth - 1)
         {
           put(
-            TerminalGlyph(character), width: characterWidth, at: column, row: row, ink: ink,
+            TerminalGlyph(displayed), width: characterWidth, at: column, row: row, ink: ink,
             isBold: attributes.isBold)
         }
         column += characterWidth

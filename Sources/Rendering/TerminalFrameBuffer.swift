@@ -82,10 +82,13 @@ public struct TerminalFrameBuffer: Sendable {
   public mutating func frame(from grid: TerminalGrid) -> [UInt8] {
     var writer = ANSIWriter(colorMode: colorMode)
     let hashes = detectsScrolling ? (0..<grid.rows).map(grid.rowHash) : []
-    // Taken out, so that the shift below changes it in place rather than copying it.
+    // Taken out, so that the shift below changes it in place rather than copying it: no other
+    // reference to its cells may remain (`displayed` is emptied before `previous` changes).
     var displayed = displayedGrid
     displayedGrid = nil
-    if var previous = displayed, previous.columns == grid.columns, previous.rows == grid.rows {
+    if var previous = displayed.take(), previous.columns == grid.columns,
+      previous.rows == grid.rows
+    {
       let oldHashes =
         displayedRowHashes.count == grid.rows
         ? displayedRowHashes : (0..<previous.rows).map(previous.rowHash)

@@ -29,6 +29,16 @@ struct TerminalGlyph: Hashable, Sendable {
     bits = UInt64(byte) | 1 << 56
   }
 
+  private init(bits: UInt64) {
+    self.bits = bits
+  }
+
+  /// The glyph of a character laid out in a line, from its packed bytes when it has them.
+  init(_ displayed: DisplayedCharacter) {
+    // `packedUTF8` is this type's inline form: the bytes from the lowest up, the count on top.
+    self = displayed.packedUTF8 != 0 ? Self(bits: displayed.packedUTF8) : Self(displayed.character)
+  }
+
   /// The glyph of a character.
   init(_ character: Character) {
     let utf8 = character.utf8

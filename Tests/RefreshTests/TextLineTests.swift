@@ -19,6 +19,39 @@ struct TextLineTests {
     #expect(line.isPrintableASCII == ascii)
   }
 
+  /// The characters a terminal writes, in display order, with their cells and bytes; none for
+  /// printable ASCII, whose bytes are its cells.
+  @Test func displayedCharactersAreLaidOutOnce() {
+    #expect(TextLine("by reader3 min ago").displayedCharacters.isEmpty)
+    #expect(TextLine("").displayedCharacters.isEmpty)
+    let byline = TextLine("by 3 \u{B7} 5")
+    #expect(
+      byline.displayedCharacters.map(\.character) == ["b", "y", " ", "3", " ", "\u{B7}", " ", "5"])
+    #expect(byline.displayedCharacters.map(\.cellWidth) == [1, 1, 1, 1, 1, 1, 1, 1])
+    // "·" is C2 B7: the bytes from the lowest up, the count in the highest byte.
+    #expect(byline.displayedCharacters[5].packedUTF8 == 0x0200_0000_0000_B7C2)
+    #expect(byline.displayedCharacters[0].packedUTF8 == 0x0100_0000_0000_0062)
+    // Wide characters take two cells; characters of no width (a control, a zero-width space)
+    // are left out.
+    let mixed = TextLine("下\u{7}a\u{200B}")
+    #expect(mixed.displayedCharacters.map(\.character) == ["下", "a"])
+    #expect(mixed.displayedCharacters.map(\.cellWidth) == [2, 1])
+    #expect(mixed.displayedCharacters[0].packedUTF8 == 0x0300_0000_008B_B8E4)
+    // Right-to-left text in the order it shows.
+    #expect(TextLine("אב 12").displayedCharacters.map(\.character) == ["1", "2", " ", "ב", "א"])
+    // A cluster of more than seven bytes has no packed form.
+    let family = TextLine("👨‍👩‍👧")
+    #expect(family.displayedCharacters.map(\.cellWidth) == [2])
+    #expect(family.displayedCharacters[0].packedUTF8 == 0)
+  }
+
+  /// Lines are equal when their texts are.
+  @Test func linesCompareByTheirText() {
+    #expect(TextLine("下拉") == TextLine("下拉"))
+    #expect(TextLine("下拉") != TextLine("下"))
+    #expect(Set([TextLine("a"), TextLine("a"), TextLine("b")]).count == 2)
+  }
+
   /// Seeded random lines mixing printable ASCII, controls, marks, wide and emoji characters.
   @Test func printableASCIIAgreesWithTheCharacters() {
     let pieces: [String] = [

@@ -26,6 +26,16 @@ struct TerminalGlyphTests {
     #expect(bytes == Array(String(character).utf8))
   }
 
+  /// A character a line laid out packs its bytes as a glyph does; a long cluster has none and
+  /// goes to the table.
+  @Test(arguments: characters.filter { TextMetrics.cellWidth(of: $0) > 0 })
+  func aLaidOutCharacterMakesTheSameGlyph(_ character: Character) throws {
+    let displayed = try #require(TextLine("\u{B7}" + String(character)).displayedCharacters.last)
+    #expect(displayed.character == character)
+    #expect(TerminalGlyph(displayed) == TerminalGlyph(character))
+    #expect(TerminalGlyph(displayed).character == character)
+  }
+
   @Test func theSameLongClusterIsStoredOnceAndComparesEqual() {
     let family: Character = "👨‍👩‍👧"
     #expect(TerminalGlyph(family) == TerminalGlyph(family))
