@@ -44,24 +44,41 @@ struct ANSIWriter {
   /// character when either half is overwritten. The two cells after a changed cluster of
   /// several scalars are written again too, in case the terminal drew it wider than
   /// ``TextMetrics/cellWidth(of:)`` says (tmux 3.3a draws `"👍🏽"` in four cells).
-  mutating func writeChanges(in row: Int, from previous: TerminalGrid, to grid: TerminalGrid) {
+  ///
+  /// - Parameters:
+  ///   - row: The row of `grid` to write.
+  ///   - previous: What the terminal showed.
+  ///   - previousRow: The row of `previous` the terminal shows at `row` now (another one after
+  ///     a scroll).
+  ///   - grid: The new screen, as wide as `previous`.
+  mutating func writeChanges(
+    in row: Int, from previous: TerminalGrid, row previousRow: Int, to grid: TerminalGrid
+  ) {
     let columns = grid.columns
     // Most rows of a frame are unchanged: compare them whole before flagging cells.
-    guard !grid.rowEquals(row, of: previous) else { return }
-    var dirty = (0..<columns).map { previous[$0, row] != grid[$0, row] }
-    for column in 0..<columns where dirty[column] {
-      guard previous[column, row].isCluster || grid[column, row].isCluster else { continue }
-      // A cluster takes at most two cells: its own second cell and the two after it.
-      for after in (column + 1)..<min(column + 4, columns) { dirty[after] = true }
-    }
-    for column in stride(from: columns - 1, to: 0, by: -1) where dirty[column] {
-      if grid[column, row].isContinuation || previous[column, row].isContinuation {
-        dirty[column - 1] = true
-      }
-    }
-    for column in 0..<columns - 1 where dirty[column] {
-      if grid[column + 1, row].isContinuation || previous[column + 1, row].isContinuation {
-        dirty[column + 1] = true
+    guard !grid.rowEquals(row, ofRow: previousRow, in: previous) else { return }
+    let dirty = grid.cells.withUnsafeBufferPointer { new in
+      previous.cells.withUnsafeBufferPointer { old in
+        let new = UnsafeBufferPointer(rebasing: new[(row * columns)..<((row + 1) * columns)])
+        let old = UnsafeBufferPointer(
+          rebasing: old[(previousRow * columns)..<((previousRow + 1) * columns)])
+        var dirty = (0..<columns).map { old[$0] != new[$0] }
+        for column in 0..<columns where dirty[column] {
+          guard old[column].isCluster || new[column].isCluster else { continue }
+          // A cluster takes at most two cells: its own second cell and the two after it.
+          for after in (column + 1)..<min(column + 4, columns) { dirty[after] = true }
+        }
+        for column in stride(from: columns - 1, to: 0, by: -1) where dirty[column] {
+          if new[column].isContinuation || old[column].isContinuation {
+            dirty[column - 1] = true
+          }
+        }
+        for column in 0..<columns - 1 where dirty[column] {
+          if new[column + 1].isContinuation || old[column + 1].isContinuation {
+            dirty[column + 1] = true
+          }
+        }
+        return dirty
       }
     }
     write(row: row, of: grid, columns: dirty)

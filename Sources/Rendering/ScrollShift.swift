@@ -5,17 +5,23 @@ struct ScrollShift: Hashable, Sendable {
   var bottom: Int
   var distance: Int
 
-  /// The grid as the terminal shows it after the shift: rows moved inside the region, and the
-  /// rows that scrolled into view marked unknown so that they are written.
-  func applied(to grid: TerminalGrid) -> TerminalGrid {
-    var shifted = grid
-    apply(to: &shifted)
-    return shifted
+  /// The row of the screen before the shift that the terminal shows at `row` after it, or `nil`
+  /// for a row that scrolled into view (blank until written).
+  func sourceRow(showingAt row: Int) -> Int? {
+    guard row >= top, row <= bottom else { return row }
+    let moved = bottom - top + 1 - abs(distance)
+    // Up: rows top..<top + moved show the rows `distance` below them; down: rows
+    // bottom - moved + 1...bottom show the rows |distance| above them.
+    if distance > 0 { return row < top + moved ? row + distance : nil }
+    return row > bottom - moved ? row + distance : nil
   }
 
-  /// Shifts a grid in place, as ``applied(to:)`` does.
+  /// Shifts a grid in place as the terminal shifts its screen.
+  ///
+  /// Rows move inside the region, and the rows that scrolled into view are filled with
+  /// ``unknownCell``. The frame buffer reads ``sourceRow(showingAt:)`` instead; this is the
+  /// model its tests check it against.
   func apply(to grid: inout TerminalGrid) {
-    let unknown = TerminalCell(character: "\u{FFFD}", foreground: .default, background: .default)
     let moved = bottom - top + 1 - abs(distance)
     if moved > 0 {
       // Up: rows top + distance... move to top...; down: rows top... move to top + |distance|.
@@ -26,6 +32,10 @@ struct ScrollShift: Hashable, Sendable {
     let uncovered =
       distance > 0
       ? max(top, bottom - distance + 1)...bottom : top...min(bottom, top - distance - 1)
-    for row in uncovered { grid.fill(row: row, with: unknown) }
+    for row in uncovered { grid.fill(row: row, with: Self.unknownCell) }
   }
+
+  /// What ``apply(to:)`` fills the rows that scrolled into view with: a replacement character.
+  static let unknownCell = TerminalCell(
+    character: "\u{FFFD}", foreground: .default, background: .default)
 }

@@ -228,11 +228,23 @@ public final class TerminalCanvas: Canvas {
     )
     let firstRow = layout.rows.lowerBound + max(0, (layout.rows.count - lines.count) / 2)
     let shownLines = lines.prefix(layout.rows.count)
+    // One access to the grid for the whole text, rather than one per character.
+    Self.write(
+      shownLines, firstRow: firstRow, columns: layout.columns, visible: visible,
+      attributes: attributes, ink: ink, into: &grid)
+  }
+
+  /// Writes the lines of ``drawText(lines:in:attributes:)`` into the grid.
+  private static func write(
+    _ shownLines: ArraySlice<TextLine>, firstRow: Int, columns: Range<Int>,
+    visible: (columns: Range<Int>, rows: Range<Int>), attributes: TextAttributes, ink: Ink,
+    into grid: inout TerminalGrid
+  ) {
     for (offset, line) in shownLines.enumerated() {
       let row = firstRow + offset
       guard visible.rows.contains(row) else { continue }
-      let spare = max(0, layout.columns.count - line.cellCount)
-      var column = layout.columns.lowerBound
+      let spare = max(0, columns.count - line.cellCount)
+      var column = columns.lowerBound
       switch attributes.alignment {
       case .left: break
       case .center: column += spare / 2
@@ -259,7 +271,7 @@ public final class TerminalCanvas: Canvas {
         {
           put(
             TerminalGlyph(displayed), width: characterWidth, at: column, row: row, ink: ink,
-            isBold: attributes.isBold)
+            isBold: attributes.isBold, into: &grid)
         }
         column += characterWidth
       }
@@ -330,7 +342,9 @@ public final class TerminalCanvas: Canvas {
     guard visible.rows.contains(row), visible.columns.contains(column),
       visible.columns.contains(column + width - 1), ink.isVisible
     else { return }
-    put(TerminalGlyph(character), width: width, at: column, row: row, ink: ink, isBold: false)
+    Self.put(
+      TerminalGlyph(character), width: width, at: column, row: row, ink: ink, isBold: false,
+      into: &grid)
   }
 
   /// A text color at the drawing state's opacity, converted once per call rather than per cell.
@@ -362,8 +376,9 @@ public final class TerminalCanvas: Canvas {
   }
 
   /// Writes a character over a cell's background, faded toward it when the ink is translucent.
-  private func put(
-    _ glyph: TerminalGlyph, width: Int, at column: Int, row: Int, ink: Ink, isBold: Bool
+  private static func put(
+    _ glyph: TerminalGlyph, width: Int, at column: Int, row: Int, ink: Ink, isBold: Bool,
+    into grid: inout TerminalGrid
   ) {
     var cell = grid[column, row]
     guard let foreground = ink.foreground(over: cell) else { return }
@@ -395,8 +410,9 @@ public final class TerminalCanvas: Canvas {
   {
     guard rect.isFinite, rect.width > 0, rect.height > 0 else { return (0..<0, 0..<0) }
     func span(_ low: CGFloat, _ high: CGFloat, _ size: CGFloat) -> Range<Int> {
+      // On `Double`: the standard library's rounding inlines, Foundation's `CGFloat` one does not.
       func cell(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
-        Int(min(max(value.rounded(rule), -1_000_000), 1_000_000))
+        Int(min(max(Double(value).rounded(rule), -1_000_000), 1_000_000))
       }
       let first = cell(low / size - 0.5, .up)
       let end = cell(high / size - 0.5, .up)

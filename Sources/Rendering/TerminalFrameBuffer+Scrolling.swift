@@ -10,29 +10,35 @@ extension TerminalFrameBuffer {
   static func scroll(from old: [Int], to new: [Int]) -> ScrollShift? {
     let rows = new.count
     guard rows > minimumScrolledRows, old.count == rows else { return nil }
+    // A shift gains only rows that changed in place: too few, and none can gain enough.
+    guard zip(old, new).count(where: { $0 != $1 }) >= minimumScrolledRows else { return nil }
     var best: (gain: Int, shift: ScrollShift)?
-    for distance in -(rows / 2)...(rows / 2) where distance != 0 {
-      // The longest run of rows r with new[r] == old[r + distance].
-      var runStart = 0
-      var gain = 0
-      for row in 0...rows {
-        let source = row + distance
-        let matches =
-          row < rows && source >= 0 && source < rows && new[row] == old[source]
-        if matches {
-          if new[row] != old[row] { gain += 1 }
-          continue
+    old.withUnsafeBufferPointer { old in
+      new.withUnsafeBufferPointer { new in
+        for distance in -(rows / 2)...(rows / 2) where distance != 0 {
+          // The runs of rows r with new[r] == old[r + distance], among the rows whose source
+          // is on the screen (a row outside ends a run).
+          let first = max(0, -distance)
+          let end = min(rows, rows - distance)
+          var runStart = first
+          var gain = 0
+          for row in first...end {
+            if row < end, new[row] == old[row + distance] {
+              if new[row] != old[row] { gain += 1 }
+              continue
+            }
+            if gain >= minimumScrolledRows, gain > (best?.gain ?? 0) {
+              let last = row - 1
+              let shift =
+                distance > 0
+                ? ScrollShift(top: runStart, bottom: last + distance, distance: distance)
+                : ScrollShift(top: runStart + distance, bottom: last, distance: distance)
+              best = (gain, shift)
+            }
+            runStart = row + 1
+            gain = 0
+          }
         }
-        if gain >= minimumScrolledRows, gain > (best?.gain ?? 0) {
-          let last = row - 1
-          let shift =
-            distance > 0
-            ? ScrollShift(top: runStart, bottom: last + distance, distance: distance)
-            : ScrollShift(top: runStart + distance, bottom: last, distance: distance)
-          best = (gain, shift)
-        }
-        runStart = row + 1
-        gain = 0
       }
     }
     return best?.shift

@@ -82,7 +82,7 @@ public struct TerminalFrameBuffer: Sendable {
   public mutating func frame(from grid: TerminalGrid) -> [UInt8] {
     var writer = ANSIWriter(colorMode: colorMode)
     let hashes = detectsScrolling ? (0..<grid.rows).map(grid.rowHash) : []
-    // Taken out, so that the shift below changes it in place rather than copying it: no other
+    // Taken out, so that the copy below changes it in place rather than copying it: no other
     // reference to its cells may remain (`displayed` is emptied before `previous` changes).
     var displayed = displayedGrid
     displayedGrid = nil
@@ -92,12 +92,23 @@ public struct TerminalFrameBuffer: Sendable {
       let oldHashes =
         displayedRowHashes.count == grid.rows
         ? displayedRowHashes : (0..<previous.rows).map(previous.rowHash)
-      if detectsScrolling, let shift = Self.scroll(from: oldHashes, to: hashes) {
+      let shift = detectsScrolling ? Self.scroll(from: oldHashes, to: hashes) : nil
+      if let shift {
         writer.scroll(shift)
-        shift.apply(to: &previous)
-      }
-      for row in 0..<grid.rows {
-        writer.writeChanges(in: row, from: previous, to: grid)
+        // Each row is compared with the row the terminal moved there (no shifted copy of the
+        // screen); the rows that scrolled into view show blanks and are written whole.
+        let everyColumn = Array(repeating: true, count: grid.columns)
+        for row in 0..<grid.rows {
+          if let source = shift.sourceRow(showingAt: row) {
+            writer.writeChanges(in: row, from: previous, row: source, to: grid)
+          } else {
+            writer.write(row: row, of: grid, columns: everyColumn)
+          }
+        }
+      } else {
+        for row in 0..<grid.rows {
+          writer.writeChanges(in: row, from: previous, row: row, to: grid)
+        }
       }
       // The buffer keeps a copy of its own: sharing the canvas's cells would make the canvas
       // copy them whole on its next change.

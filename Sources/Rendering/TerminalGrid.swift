@@ -66,13 +66,16 @@ public struct TerminalGrid: Hashable, Sendable {
     }
   }
 
-  /// Whether a row holds the same cells as the same row of a grid of the same width.
-  func rowEquals(_ row: Int, of other: TerminalGrid) -> Bool {
-    let range = (row * columns)..<((row + 1) * columns)
-    return cells.withUnsafeBufferPointer { mine in
-      other.cells.withUnsafeBufferPointer { theirs in
-        for index in range where mine[index] != theirs[index] { return false }
-        return true
+  /// Whether a row holds the same cells as a row of a grid of the same width.
+  ///
+  /// The rows are compared as memory: a cell is two words with no padding, and two cells are
+  /// equal exactly when their words are (``TerminalCell``'s equality compares the two).
+  func rowEquals(_ row: Int, ofRow otherRow: Int, in other: TerminalGrid) -> Bool {
+    let size = columns * MemoryLayout<TerminalCell>.stride
+    guard size > 0 else { return true }
+    return cells.withUnsafeBytes { mine in
+      other.cells.withUnsafeBytes { theirs in
+        memcmp(mine.baseAddress! + row * size, theirs.baseAddress! + otherRow * size, size) == 0
       }
     }
   }
