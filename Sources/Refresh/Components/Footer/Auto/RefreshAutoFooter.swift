@@ -34,18 +34,15 @@ open class RefreshAutoFooter: RefreshFooter {
   /// How many times the footer may load by itself per drag (and the glide after it); -1 means
   /// without limit.
   public var autoTriggerTimes = 1 {
-    didSet { remainingTriggers = autoTriggerTimes }
+    didSet { automaticTrigger.remainingTriggers = autoTriggerTimes }
   }
 
-  private var remainingTriggers = 1
-  private var hasContribution = false
-  /// Whether scrolling to the end retries a failed load: only in a drag that began after the
-  /// failure, so that a network that is down cannot make one drag loop.
-  private var retriesByScrolling = false
+  /// The trigger it shares with the automatic header, at the bottom.
+  private let automaticTrigger = AutomaticTrigger(at: .bottom, autoTriggerTimes: 1)
 
   open override func prepare() {
     super.prepare()
-    remainingTriggers = autoTriggerTimes
+    automaticTrigger.remainingTriggers = autoTriggerTimes
   }
 
   /// Hiding the footer gives back its inset (and stops a load); showing it takes the inset again.
@@ -55,16 +52,16 @@ open class RefreshAutoFooter: RefreshFooter {
     didSet {
       guard isHidden != oldValue else { return }
       if isHidden, isRefreshing { state = .idle }
-      updateContribution()
+      automaticTrigger.updateContribution(of: self)
       if !isHidden, let scrollView { placeBelowContent(of: scrollView) }
     }
   }
 
   open override func willMove(toSuperview newSuperview: View?) {
     super.willMove(toSuperview: newSuperview)
-    hasContribution = false
+    automaticTrigger.componentWillMove()
     guard let scroll = newSuperview as? ScrollModel else { return }
-    updateContribution()
+    automaticTrigger.updateContribution(of: self)
     placeBelowContent(of: scroll)
   }
 
@@ -78,9 +75,7 @@ open class RefreshAutoFooter: RefreshFooter {
     /// state.
     override func _checkOwnInvariants(contribution: EdgeInsets) {
       super._checkOwnInvariants(contribution: contribution)
-      let expected = isHidden ? EdgeInsets.zero : EdgeInsets(bottom: frame.height)
-      precondition(
-        contribution == expected, "\(self): contributes \(contribution), not \(expected)")
+      automaticTrigger.checkContribution(contribution, of: self)
     }
   #endif
 
@@ -105,14 +100,7 @@ open class RefreshAutoFooter: RefreshFooter {
   /// Its inset follows its new height.
   open override func extentDidChange() {
     super.extentDidChange()
-    if hasContribution { insetContribution = EdgeInsets(bottom: frame.height) }
-  }
-
-  private func updateContribution() {
-    let wanted = !isHidden && scrollView != nil
-    guard wanted != hasContribution else { return }
-    hasContribution = wanted
-    insetContribution = wanted ? EdgeInsets(bottom: frame.height) : .zero
+    automaticTrigger.extentDidChange(of: self)
   }
 
   open override func scrollDidChangeContentSize(
@@ -125,90 +113,21 @@ open class RefreshAutoFooter: RefreshFooter {
   open override func scrollDidChangeOffset(
     _ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel
   ) {
-    triggerIfAtTheEnd(change, in: scrollView)
+    automaticTrigger.offsetDidChange(change, of: self, in: scrollView)
     super.scrollDidChangeOffset(change, in: scrollView)
   }
 
   open override func scrollDidChangePanState(
     _ change: ObservedChange<PanState>?, in scrollView: ScrollModel
   ) {
-    followPan(of: scrollView)
+    automaticTrigger.panStateDidChange(of: self, in: scrollView)
     super.scrollDidChangePanState(change, in: scrollView)
-  }
-
-  /// Whether the footer may load by itself now: idle, or failed and in a new drag.
-  private var loadsByItself: Bool {
-    state == .idle || (state == .failed && retriesByScrolling)
-  }
-
-  /// Loads by itself when the offset, growing, reaches the trigger line.
-  private func triggerIfAtTheEnd(_ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel) {
-    guard loadsByItself, isAutomaticallyRefresh, frame.minY != 0 else { return }
-    let inset = scrollView.adjustedContentInset
-    let contentHeight = scrollView.contentSize.height
-    let frameHeight = scrollView.frame.height
-    guard inset.top + contentHeight > frameHeight else { return }
-    let height = frame.height
-    let shown = triggerDistance ?? height * triggerAutomaticallyRefreshPercent
-    let trigger = contentHeight - frameHeight + shown + inset.bottom - height
-    guard scrollView.contentOffset.y >= trigger else { return }
-    // Only while the content moves toward the end: not when it springs back after a release.
-    if let old = change?.oldValue, let new = change?.newValue, new.y <= old.y { return }
-    triggerAutomatically(byDrag: scrollView.isDragging || scrollView.isDecelerating)
-  }
-
-  /// A new drag renews the budget (and lets a failed load retry); a release at the end loads.
-  private func followPan(of scrollView: ScrollModel) {
-    guard state == .idle || state == .failed else { return }
-    switch scrollView.panState {
-    case .began:
-      remainingTriggers = autoTriggerTimes
-      retriesByScrolling = state == .failed
-    case .ended where !loadsByItself:
-      break
-    case .ended:
-      let inset = scrollView.adjustedContentInset
-      let contentHeight = scrollView.contentSize.height
-      let frameHeight = scrollView.frame.height
-      let offsetY = scrollView.contentOffset.y
-      let atEnd =
-        inset.top + contentHeight <= frameHeight
-        ? offsetY >= -inset.top  // short content: any upward pull
-        : offsetY >= contentHeight + inset.bottom - frameHeight  // tall content: at the bottom
-      if atEnd { triggerAutomatically(byDrag: true) }
-    default:
-      break
-    }
-  }
-
-  /// Begins refreshing by itself, if this drag's budget allows.
-  ///
-  /// The budget counts the loads of one drag and the glide that follows it; scrolling that no
-  /// finger started (an animated scroll to the end, say) is not limited, as in MJRefresh.
-  ///
-  /// - Parameter byDrag: Whether a finger caused it: the drag, its release or its glide.
-  private func triggerAutomatically(byDrag: Bool) {
-    // Blocked by another refresh: the budget stays for when it is over.
-    guard !isBlockedByAnotherRefresh else { return }
-    if byDrag {
-      guard remainingTriggers != 0 else { return }
-      if remainingTriggers > 0 { remainingTriggers -= 1 }
-    }
-    beginRefreshing()
   }
 
   open override func stateDidChange(from oldState: RefreshState) {
     super.stateDidChange(from: oldState)
-    switch state {
-    case .refreshing:
-      executeRefreshingCallback(generation: beginRefreshGeneration())
-    case .idle, .noMoreData:
-      endRefresh(from: oldState)
-    case .failed:
-      retriesByScrolling = false
-      endRefresh(from: oldState)
-    default:
-      break
-    }
+    automaticTrigger.stateDidChange(of: self, from: oldState)
   }
 }
+
+extension RefreshAutoFooter: AutomaticallyRefreshing {}

@@ -52,21 +52,18 @@ open class RefreshAutoHeader: RefreshHeader {
   /// How many times the header may load by itself per drag (and the glide after it); -1 means
   /// without limit.
   public var autoTriggerTimes = 1 {
-    didSet { remainingTriggers = autoTriggerTimes }
+    didSet { automaticTrigger.remainingTriggers = autoTriggerTimes }
   }
 
-  private var remainingTriggers = 1
-  private var hasContribution = false
-  /// Whether scrolling to the top retries a failed load: only in a drag that began after the
-  /// failure, so that a network that is down cannot make one drag loop.
-  private var retriesByScrolling = false
+  /// The automatic footer's trigger, mirrored at the top.
+  private let automaticTrigger = AutomaticTrigger(at: .top, autoTriggerTimes: 1)
 
   open override func prepare() {
     super.prepare()
     // It loads by itself: no pull to follow.
     pullEdge = nil
     frame.size.height = RefreshAutoHeader.defaultAutoHeight
-    remainingTriggers = autoTriggerTimes
+    automaticTrigger.remainingTriggers = autoTriggerTimes
   }
 
   open override var tunedEdge: PullEdge? { .top }
@@ -79,31 +76,29 @@ open class RefreshAutoHeader: RefreshHeader {
     didSet {
       guard isHidden != oldValue else { return }
       if isHidden, isRefreshing { state = .idle }
-      updateContribution()
+      automaticTrigger.updateContribution(of: self)
     }
   }
 
   open override func willMove(toSuperview newSuperview: View?) {
     super.willMove(toSuperview: newSuperview)
-    hasContribution = false
+    automaticTrigger.componentWillMove()
     guard newSuperview is ScrollModel else { return }
-    updateContribution()
+    automaticTrigger.updateContribution(of: self)
   }
 
   #if DEBUG
     /// Its height at the top while attached and shown, nothing while hidden, whatever the state.
     override func _checkOwnInvariants(contribution: EdgeInsets) {
       super._checkOwnInvariants(contribution: contribution)
-      let expected = isHidden ? EdgeInsets.zero : EdgeInsets(top: frame.height)
-      precondition(
-        contribution == expected, "\(self): contributes \(contribution), not \(expected)")
+      automaticTrigger.checkContribution(contribution, of: self)
     }
   #endif
 
   /// Its inset follows its new height.
   open override func extentDidChange() {
     super.extentDidChange()
-    if hasContribution { insetContribution = EdgeInsets(top: frame.height) }
+    automaticTrigger.extentDidChange(of: self)
   }
 
   /// A load ends where the header is: no result is held.
@@ -112,99 +107,23 @@ open class RefreshAutoHeader: RefreshHeader {
     super.endRefreshInPlace(from: oldState)
   }
 
-  private func updateContribution() {
-    let wanted = !isHidden && scrollView != nil
-    guard wanted != hasContribution else { return }
-    hasContribution = wanted
-    insetContribution = wanted ? EdgeInsets(top: frame.height) : .zero
-  }
-
   open override func scrollDidChangeOffset(
     _ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel
   ) {
-    triggerIfAtTheTop(change, in: scrollView)
+    automaticTrigger.offsetDidChange(change, of: self, in: scrollView)
     super.scrollDidChangeOffset(change, in: scrollView)
   }
 
   open override func scrollDidChangePanState(
     _ change: ObservedChange<PanState>?, in scrollView: ScrollModel
   ) {
-    followPan(of: scrollView)
+    automaticTrigger.panStateDidChange(of: self, in: scrollView)
     super.scrollDidChangePanState(change, in: scrollView)
-  }
-
-  /// The offset at or above which, moving up, the header loads:
-  /// `-inset.top + h - (triggerDistance ?? h * triggerAutomaticallyRefreshPercent)`.
-  func triggerOffset(in scrollView: ScrollModel) -> CGFloat {
-    let height = frame.height
-    let shown = triggerDistance ?? height * triggerAutomaticallyRefreshPercent
-    return -scrollView.adjustedContentInset.top + height - shown
-  }
-
-  /// Whether the header may load by itself now: idle, or failed and in a new drag.
-  private var loadsByItself: Bool {
-    state == .idle || (state == .failed && retriesByScrolling)
-  }
-
-  /// Loads by itself when the offset, shrinking, reaches the trigger line.
-  private func triggerIfAtTheTop(_ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel) {
-    guard loadsByItself, isAutomaticallyRefresh, scrollView.contentSize.height > 0 else {
-      return
-    }
-    // Content taller than the viewport (the footer's test, mirrored).
-    let inset = scrollView.adjustedContentInset
-    guard inset.bottom + scrollView.contentSize.height > scrollView.frame.height else { return }
-    guard scrollView.contentOffset.y <= triggerOffset(in: scrollView) else { return }
-    // Only while the content moves toward the top: not when it springs back after a release.
-    if let old = change?.oldValue, let new = change?.newValue, new.y >= old.y { return }
-    triggerAutomatically(byDrag: scrollView.isDragging || scrollView.isDecelerating)
-  }
-
-  /// A new drag renews the budget (and lets a failed load retry); a release at or past the top
-  /// loads.
-  private func followPan(of scrollView: ScrollModel) {
-    guard state == .idle || state == .failed else { return }
-    switch scrollView.panState {
-    case .began:
-      remainingTriggers = autoTriggerTimes
-      retriesByScrolling = state == .failed
-    case .ended where !loadsByItself:
-      break
-    case .ended:
-      // Short or tall content alike: at the top, or pulled down past it.
-      if scrollView.contentOffset.y <= -scrollView.adjustedContentInset.top {
-        triggerAutomatically(byDrag: true)
-      }
-    default:
-      break
-    }
-  }
-
-  /// Begins refreshing by itself, if this drag's budget allows (scrolling no finger started is
-  /// not limited, as with the automatic footer).
-  private func triggerAutomatically(byDrag: Bool) {
-    // Blocked by another refresh: the budget stays for when it is over.
-    guard !isBlockedByAnotherRefresh else { return }
-    if byDrag {
-      guard remainingTriggers != 0 else { return }
-      if remainingTriggers > 0 { remainingTriggers -= 1 }
-    }
-    beginRefreshing()
   }
 
   open override func stateDidChange(from oldState: RefreshState) {
     super.stateDidChange(from: oldState)
-    switch state {
-    case .refreshing:
-      executeRefreshingCallback(generation: beginRefreshGeneration())
-    case .idle, .noMoreData:
-      endRefresh(from: oldState)
-    case .failed:
-      retriesByScrolling = false
-      endRefresh(from: oldState)
-    default:
-      break
-    }
+    automaticTrigger.stateDidChange(of: self, from: oldState)
   }
 
   /// Ends loading and shows that everything is loaded (the oldest message is on screen): the
@@ -221,3 +140,5 @@ open class RefreshAutoHeader: RefreshHeader {
     leaveNoMoreData()
   }
 }
+
+extension RefreshAutoHeader: AutomaticallyRefreshing {}
