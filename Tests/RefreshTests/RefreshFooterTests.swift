@@ -24,6 +24,22 @@ struct RefreshBackFooterTests {
     #expect(footer.state == .pulling)
   }
 
+  /// At its happen offset exactly, a back footer does nothing: it follows once the content is
+  /// pulled past it (MJRefresh's `if (currentOffsetY <= happenOffsetY) return;`), so its pulling
+  /// percent keeps the last value it had.
+  @Test func atItsHappenOffsetExactlyItDoesNotFollow() {
+    let scene = Scene()
+    let footer = RefreshBackFooter(frame: .zero)
+    scene.scroll.footer = footer
+    scene.pull(to: 1355)
+    #expect(footer.pullingPercent == 0.5)
+    scene.pull(to: 1333)
+    #expect(footer.pullingPercent == 0.5)
+    #expect(footer.state == .idle)
+    scene.pull(to: 1333.5)
+    #expect(footer.pullingPercent == 0.5 / 44)
+  }
+
   @Test func releaseRefreshesAndEndGivesTheInsetBack() {
     let scene = Scene()
     var calls = 0
