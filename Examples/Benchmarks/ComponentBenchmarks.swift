@@ -126,10 +126,11 @@ extension Bench {
         goal: ("<= 2x the bare gesture", attachedGesture <= 2 * bareGesture))
     }
 
-    // What a component's scroll handler pays to be safe when a callback frees the component,
-    // on a bare scroll model with one handler: the handlers hold their component strongly (the
-    // scroll model owns them, see `ScrollModel.componentObservations`); a weak reference and the
-    // unchecked `unowned(unsafe)` reference they used before are measured beside it.
+    // What a scroll handler pays to be safe when a callback frees the component it follows, on
+    // a bare scroll model with one handler: a strong capture, a weak one, and the unchecked
+    // `unowned(unsafe)` one the components used long ago. (The components now share one
+    // handler per property that captures nothing and holds them in the scroll model's
+    // `AttachedComponents`.)
     enum Capture { case unchecked, weak, strong }
     let probe = RefreshComponent(frame: .zero)
     func handlerCost(_ capture: Capture) -> Double {

@@ -124,9 +124,8 @@ struct RefreshComponentLifetimeTests {
     clock.advance(by: 1)
   }
 
-  /// The scroll model holds its components' observations, and their handlers hold the
-  /// components: a scroll model that goes away takes both along, and a detached component
-  /// leaves no observer behind.
+  /// The scroll model holds its components and the observations they share: a scroll model
+  /// that goes away takes both along, and the last component to leave takes the observations.
   @Test func observationsGoWithTheScrollModelOrTheComponent() {
     var scroll: ScrollModel? = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     let observers = scroll!.observationRegistry.count
@@ -140,8 +139,8 @@ struct RefreshComponentLifetimeTests {
       weakHeader = header
       weakFooter = footer
     }
-    // contentOffset, contentSize and panState, for each of the two.
-    #expect(scroll!.observationRegistry.count == observers + 6)
+    // contentOffset, contentSize and panState, shared by the two.
+    #expect(scroll!.observationRegistry.count == observers + 3)
     scroll!.footer = nil
     #expect(weakFooter == nil)
     #expect(scroll!.observationRegistry.count == observers + 3)

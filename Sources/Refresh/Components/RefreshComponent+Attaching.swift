@@ -59,29 +59,30 @@ extension RefreshComponent {
     isUserInteractionEnabled && !isHidden
   }
 
+  /// Joins the scroll model's attached components, which observe it for all of them (see
+  /// `AttachedComponents`).
   private func attachObservers(to scroll: ScrollModel) {
-    // The handlers hold the component strongly, and the scroll model, not the component, holds
-    // their tokens (a component holding them would make a cycle that outlives its scroll
-    // model). Detaching invalidates and drops them; a scroll model that goes away takes them
-    // along. A handler may run while an earlier one detaches the component (a footer whose block
-    // removes it): the delivery holds the handler, and so the component, until its call
-    // returns, and skips the handlers invalidated meanwhile. Holding it strongly spares every
-    // change a weak load and a release, which for a view (weakly referenced by its subviews, so
-    // counted in a side table) are the dearest part of following a pull.
-    scroll.componentObservations[ObjectIdentifier(self)] = [
-      scroll.observe(\.contentOffset, options: [.old, .new]) { [self] scroll, change in
-        guard followsScrolling else { return }
-        scrollDidChangeOffset(change, in: scroll)
-      },
-      scroll.observe(\.contentSize, options: [.old, .new]) { [self] scroll, change in
-        guard isUserInteractionEnabled else { return }
-        scrollDidChangeContentSize(change, in: scroll)
-      },
-      scroll.observe(\.panState, options: [.old, .new]) { [self] scroll, change in
-        guard followsScrolling else { return }
-        scrollDidChangePanState(change, in: scroll)
-      },
-    ]
+    let attached = scroll.attachedComponents ?? AttachedComponents()
+    scroll.attachedComponents = attached
+    attached.attach(self, to: scroll)
+  }
+
+  /// The scroll model's offset changed: follows it while visible and interactive.
+  func scrollOffsetWasObserved(_ change: ObservedChange<CGPoint>, in scroll: ScrollModel) {
+    guard followsScrolling else { return }
+    scrollDidChangeOffset(change, in: scroll)
+  }
+
+  /// The scroll model's content size changed: places the component while interactive.
+  func scrollSizeWasObserved(_ change: ObservedChange<CGSize>, in scroll: ScrollModel) {
+    guard isUserInteractionEnabled else { return }
+    scrollDidChangeContentSize(change, in: scroll)
+  }
+
+  /// The scroll model's pan state changed: reacts while visible and interactive.
+  func scrollPanStateWasObserved(_ change: ObservedChange<PanState>, in scroll: ScrollModel) {
+    guard followsScrolling else { return }
+    scrollDidChangePanState(change, in: scroll)
   }
 
   /// Stops observing the scroll model and gives back everything taken from it: its inset
@@ -89,8 +90,10 @@ extension RefreshComponent {
   func detach() {
     // Without its scroll model, the observations went away with it.
     guard let scroll = scrollView else { return }
-    let tokens = scroll.componentObservations.removeValue(forKey: ObjectIdentifier(self)) ?? []
-    for token in tokens { token.invalidate() }
+    if let attached = scroll.attachedComponents {
+      attached.detach(self)
+      if attached.isEmpty { scroll.attachedComponents = nil }
+    }
     scroll.removeInsetContribution(for: self)
     scroll.removePullLimits(for: self)
     scrollView = nil

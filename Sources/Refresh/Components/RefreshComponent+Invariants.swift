@@ -21,6 +21,7 @@ import Foundation
         state != .failed || refreshingTask == nil, "\(self): failed with its action still running")
       precondition(state == .failed || failureMessage == nil, "\(self): a message but no failure")
       guard let scrollView else { return }
+      scrollView.attachedComponents?._checkInvariants()
       let contribution = scrollView.insetContribution(for: self)
       // Along the edge on screen: a trailer's inset is on the left in a right-to-left layout.
       guard let pullEdge = pullEdgeOnScreen else {

@@ -11,6 +11,19 @@ extension RefreshComponent {
   /// animation is over.
   public var refreshGeneration: Int { machine.generation }
 
+  /// Counts the component in or out of its scroll model's refreshing components before a
+  /// new state is stored, so that the observers of ``state`` already see the count of the state
+  /// they are told about (``isBlockedByAnotherRefresh``).
+  func stateWillBeAssigned(_ newState: RefreshState) {
+    let willRefresh = newState == .refreshing || newState == .willRefresh
+    // Cheap tests first: most changes (idle and pulling, on a pull) leave the count alone. The
+    // observed `state` refuses what the table does not allow, and then nothing changes.
+    guard willRefresh != machine.isRefreshing, RefreshStateMachine.allows(machine.state, newState),
+      let scroll = scrollView
+    else { return }
+    scroll.attachedComponents?.refreshingWillChange(of: self, to: newState)
+  }
+
   /// Runs the hooks of a new state (the observed ``state`` accepted it), then the refreshing
   /// callbacks that waited for the change to complete.
   func stateWasAssigned() {

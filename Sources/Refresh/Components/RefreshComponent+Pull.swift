@@ -61,7 +61,7 @@ extension RefreshComponent {
     }
     let geometry = pullGeometry(along: onScreen(edge), in: scroll)
     guard geometry.isPulledIntoView else { return }
-    followPull(distance: geometry.distance, extent: geometry.extent, isDragging: scroll.isDragging)
+    followPull(distance: geometry.distance, extent: geometry.extent, in: scroll)
   }
 
   /// Follows a pull: `distance` is how far past the point where the component starts to
@@ -73,7 +73,7 @@ extension RefreshComponent {
   /// component begins refreshing, and an idle one keeps following as the content springs back.
   /// A distance past ``maximumPullDistance`` counts as that limit (the scroll model corrects
   /// such an offset at once).
-  func followPull(distance: CGFloat, extent: CGFloat, isDragging: Bool) {
+  func followPull(distance: CGFloat, extent: CGFloat, in scroll: ScrollModel) {
     let distance = maximumPullDistance.map { min(distance, $0) } ?? distance
     let threshold = triggerDistance ?? extent
     let percent = distance / extent
@@ -81,17 +81,19 @@ extension RefreshComponent {
       pullingPercent = percent
       return
     }
-    if isDragging {
+    if scroll.isDragging {
       pullingPercent = percent
       // A failure shows until a pull past the threshold arms the component again; while
       // another component refreshes, the pull does not arm (and disarms).
-      if state == .idle || state == .failed, distance > threshold, !isBlockedByAnotherRefresh {
+      if state == .idle || state == .failed, distance > threshold,
+        !isBlockedByAnotherRefresh(in: scroll)
+      {
         if triggerMode == .onThreshold {
           beginRefreshing()
         } else {
           state = .pulling
         }
-      } else if state == .pulling, distance <= threshold || isBlockedByAnotherRefresh {
+      } else if state == .pulling, distance <= threshold || isBlockedByAnotherRefresh(in: scroll) {
         state = .idle
       }
     } else if state == .pulling {

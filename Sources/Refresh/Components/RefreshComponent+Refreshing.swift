@@ -105,11 +105,20 @@ extension RefreshComponent {
   /// one may not begin: always `false` when the scroll model
   /// ``ScrollModel/allowsSimultaneousRefreshing`` or the component is not attached.
   public var isBlockedByAnotherRefresh: Bool {
-    guard let scrollView, !scrollView.allowsSimultaneousRefreshing else { return false }
-    for view in scrollView.subviews {
-      if let other = view as? RefreshComponent, other !== self, other.isRefreshing { return true }
+    guard let scrollView else { return false }
+    return isBlockedByAnotherRefresh(in: scrollView)
+  }
+
+  /// ``isBlockedByAnotherRefresh`` on the scroll model at hand (one weak load less on a pull).
+  ///
+  /// The scroll model counts its refreshing components as their states change, so this reads
+  /// a number instead of walking the components.
+  func isBlockedByAnotherRefresh(in scroll: ScrollModel) -> Bool {
+    guard !scroll.allowsSimultaneousRefreshing, let attached = scroll.attachedComponents else {
+      return false
     }
-    return false
+    let own = isRefreshing && attached.contains(self) ? 1 : 0
+    return attached.refreshingCount - own > 0
   }
 
   /// Begins refreshing and calls `completion` after the refreshing callback.

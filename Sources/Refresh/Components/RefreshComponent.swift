@@ -42,6 +42,7 @@ open class RefreshComponent: View {
   /// refreshing (the transitions are listed in DESIGN.md's state table).
   @Observed(validate: acceptNewState)
   public var state: RefreshState = .idle {
+    willSet { stateWillBeAssigned(newValue) }
     didSet { stateWasAssigned() }
   }
 
@@ -83,8 +84,16 @@ open class RefreshComponent: View {
     }
   }
 
+  // `triggerMode`, `triggerDistance` and `maximumPullDistance` are read on every offset change
+  // of a pull. Main-actor confined plain values (an enum, optional numbers): no access to them
+  // calls out while it is held (their `didSet`s run after the store, an in-place mutation of
+  // one goes through a copy because the `didSet`s read `oldValue`), and an overlapping access
+  // of a plain value could not free or confuse memory anyway, so the dynamic exclusivity
+  // checks are turned off.
+
   /// When a pull begins refreshing: on release past the threshold (the default), or as soon as
   /// the threshold is crossed.
+  @exclusivity(unchecked)
   public var triggerMode: RefreshTriggerMode = .onRelease
 
   /// How far past its edge the content must be pulled before the component arms (releasing
@@ -103,6 +112,7 @@ open class RefreshComponent: View {
   /// ```
   ///
   /// A negative, NaN or infinite distance is refused: the previous value stays.
+  @exclusivity(unchecked)
   public var triggerDistance: CGFloat? {
     didSet {
       if let distance = triggerDistance, !(distance >= 0 && distance.isFinite) {
@@ -127,6 +137,7 @@ open class RefreshComponent: View {
   /// A limit no longer than ``triggerDistance`` (or the height) means a pull can never arm the
   /// component; ``beginRefreshing()`` still works. A negative, NaN or infinite distance is
   /// refused: the previous value stays.
+  @exclusivity(unchecked)
   public var maximumPullDistance: CGFloat? {
     didSet {
       if let distance = maximumPullDistance, !(distance >= 0 && distance.isFinite) {

@@ -142,11 +142,9 @@ open class ScrollModel: View {
   @exclusivity(unchecked) var movement: Movement?
   @exclusivity(unchecked) var isMovingByItself = false
 
-  /// The observations of the attached refresh components, by component.
-  ///
-  /// Their handlers hold the components strongly, so the scroll model holds the tokens (see
-  /// `RefreshComponent.attachObservers(to:)`): they go with it, or when a component detaches.
-  var componentObservations: [ObjectIdentifier: [ObservationToken]] = [:]
+  /// The refresh components attached to the scroll model and the observations they share
+  /// (see `AttachedComponents`); `nil` until a component attaches.
+  var attachedComponents: AttachedComponents?
 
   /// Creates a scroll model.
   ///

@@ -1,0 +1,132 @@
+import Foundation
+import Observing
+
+/// The refresh components attached to one scroll model: one observation of each of its
+/// `contentOffset`, `contentSize` and `panState` that they share, handed on to each of them in
+/// the order they attached, and how many of them are refreshing.
+///
+/// The scroll model holds it (`ScrollModel.attachedComponents`), and it holds the components
+/// strongly: a component cannot go while attached, and a scroll model that goes takes it and
+/// its observations along. The observations' handlers capture nothing and find it through the
+/// scroll model they are handed, so nothing here holds the scroll model and no cycle forms
+/// (a handler holding this object would, through the tokens this object keeps).
+///
+/// One observation per property, however many components, keeps the scroll model's observers
+/// at three: each change costs one delivery of `Observing` and a loop over a plain array,
+/// not one delivery per component. The observations are registered as the first component
+/// attaches and removed as the last one leaves, so a bare scroll model notifies nobody.
+///
+/// A component leaving while a change is handed on (an automatic footer whose block removes it)
+/// misses the rest of that change, as an invalidated observation would: the loop runs over a
+/// copy of the members, and each member says whether it is still attached. A component that
+/// attaches meanwhile gets the next change.
+@MainActor
+final class AttachedComponents {
+  /// One attachment of a component: the loop skips it once the component has left.
+  private final class Member {
+    let component: RefreshComponent
+    var isAttached = true
+
+    init(_ component: RefreshComponent) {
+      self.component = component
+    }
+  }
+
+  /// The attached components, in the order they attached.
+  ///
+  /// Read on every change handed on. Main-actor confined and private: every access here is
+  /// over before anything is called (the loops run over a copy; `contains` and `firstIndex`
+  /// only compare identities), so no access to it can overlap another and the dynamic
+  /// exclusivity check is turned off.
+  @exclusivity(unchecked)
+  private var members: [Member] = []
+
+  /// The shared observations; empty while no component is attached.
+  private var tokens: [ObservationToken] = []
+
+  /// How many attached components are refreshing or about to (their `isRefreshing`).
+  ///
+  /// Kept as the components' states change (see ``refreshingWillChange(of:to:)``), so that
+  /// the test that one refresh runs at a time reads a number instead of walking the
+  /// components on every offset change of a pull.
+  private(set) var refreshingCount = 0
+
+  /// Whether no component is attached.
+  var isEmpty: Bool { members.isEmpty }
+
+  /// Whether `component` is attached here.
+  func contains(_ component: RefreshComponent) -> Bool {
+    members.contains { $0.component === component }
+  }
+
+  /// Adds a component, after those attached before it; the first one starts the observations.
+  func attach(_ component: RefreshComponent, to scroll: ScrollModel) {
+    members.append(Member(component))
+    if component.machine.isRefreshing { refreshingCount += 1 }
+    guard tokens.isEmpty else { return }
+    tokens = [
+      scroll.observe(\.contentOffset, options: [.old, .new]) { scroll, change in
+        scroll.attachedComponents?.contentOffsetDidChange(change, in: scroll)
+      },
+      scroll.observe(\.contentSize, options: [.old, .new]) { scroll, change in
+        scroll.attachedComponents?.contentSizeDidChange(change, in: scroll)
+      },
+      scroll.observe(\.panState, options: [.old, .new]) { scroll, change in
+        scroll.attachedComponents?.panStateDidChange(change, in: scroll)
+      },
+    ]
+  }
+
+  /// Removes a component; the last one ends the observations.
+  func detach(_ component: RefreshComponent) {
+    guard let index = members.firstIndex(where: { $0.component === component }) else { return }
+    members[index].isAttached = false
+    members.remove(at: index)
+    if component.machine.isRefreshing { refreshingCount -= 1 }
+    guard members.isEmpty else { return }
+    for token in tokens { token.invalidate() }
+    tokens = []
+  }
+
+  /// A component is about to change to `newState`; counts it in or out of the refreshing ones.
+  func refreshingWillChange(of component: RefreshComponent, to newState: RefreshState) {
+    guard contains(component) else { return }
+    refreshingCount += newState == .refreshing || newState == .willRefresh ? 1 : -1
+  }
+
+  // MARK: Handing changes on
+
+  private func contentOffsetDidChange(_ change: ObservedChange<CGPoint>, in scroll: ScrollModel) {
+    let members = members
+    for member in members where member.isAttached {
+      member.component.scrollOffsetWasObserved(change, in: scroll)
+    }
+  }
+
+  private func contentSizeDidChange(_ change: ObservedChange<CGSize>, in scroll: ScrollModel) {
+    let members = members
+    for member in members where member.isAttached {
+      member.component.scrollSizeWasObserved(change, in: scroll)
+    }
+  }
+
+  private func panStateDidChange(_ change: ObservedChange<PanState>, in scroll: ScrollModel) {
+    let members = members
+    for member in members where member.isAttached {
+      member.component.scrollPanStateWasObserved(change, in: scroll)
+    }
+  }
+
+  #if DEBUG
+    /// Checks that the count of refreshing components is theirs.
+    ///
+    /// Traps when it is not. Debug builds and tests only.
+    func _checkInvariants() {
+      let refreshing = members.filter { $0.component.isRefreshing }.count
+      precondition(
+        refreshingCount == refreshing,
+        "\(refreshingCount) components counted refreshing, \(refreshing) are")
+      precondition(tokens.count == (members.isEmpty ? 0 : 3), "\(tokens.count) observations")
+    }
+  #endif
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Observing
+import TestSupport
+import Testing
+
+@testable import Refresh
+
+/// The components attached to a scroll model (`AttachedComponents`): the observations they
+/// share, the order they are told in, what a component that leaves misses, and the count of
+/// refreshing components behind ``RefreshComponent/isBlockedByAnotherRefresh``.
+@MainActor
+@Suite("The components attached to a scroll model")
+struct AttachedComponentsTests {
+  /// A component on `RefreshComponent` that writes the offset changes it is told into a log.
+  final class LoggingComponent: RefreshComponent {
+    var name = ""
+    var log: (String) -> Void = { _ in }
+    var onOffset: (() -> Void)?
+
+    override func scrollViewContentOffsetDidChange(_ change: ObservedChange<CGPoint>?) {
+      super.scrollViewContentOffsetDidChange(change)
+      log("\(name) \(change?.newValue?.y ?? .nan)")
+      onOffset?()
+    }
+  }
+
+  @Test func theComponentsShareOneObservationOfEachProperty() {
+    let scroll = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    #expect(scroll.observationRegistry.count == 0)
+    scroll.header = RefreshNormalHeader(refreshingBlock: {})
+    // contentOffset, contentSize and panState.
+    #expect(scroll.observationRegistry.count == 3)
+    scroll.footer = RefreshBackNormalFooter(refreshingBlock: {})
+    scroll.trailer = RefreshNormalTrailer(refreshingBlock: {})
+    #expect(scroll.observationRegistry.count == 3)
+    scroll.footer = nil
+    scroll.trailer = nil
+    #expect(scroll.observationRegistry.count == 3)
+    // The last one to leave takes the observations along: a bare scroll model notifies nobody.
+    scroll.header = nil
+    #expect(scroll.observationRegistry.count == 0)
+    #expect(scroll.attachedComponents == nil)
+  }
+
+  @Test func componentsAreToldInTheOrderTheyAttachedAmongTheOtherObservers() {
+    let scroll = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    var log: [String] = []
+    let before = scroll.observe(\.contentOffset, options: .new) { _, change in
+      log.append("before \(change.newValue!.y)")
+    }
+    let first = LoggingComponent(frame: .zero)
+    let second = LoggingComponent(frame: .zero)
+    for (component, name) in [(first, "first"), (second, "second")] {
+      component.name = name
+      component.log = { log.append($0) }
+    }
+    scroll.addSubview(first)
+    scroll.addSubview(second)
+    let after = scroll.observe(\.contentOffset, options: .new) { _, change in
+      log.append("after \(change.newValue!.y)")
+    }
+    scroll.contentOffset.y = 10
+    #expect(log == ["before 10.0", "first 10.0", "second 10.0", "after 10.0"])
+    before.invalidate()
+    after.invalidate()
+  }
+
+  @Test func aComponentThatLeavesWhileAChangeIsHandedOnMissesTheRestOfIt() {
+    let scroll = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    var log: [String] = []
+    let first = LoggingComponent(frame: .zero)
+    let second = LoggingComponent(frame: .zero)
+    let third = LoggingComponent(frame: .zero)
+    for (component, name) in [(first, "first"), (second, "second"), (third, "third")] {
+      component.name = name
+      component.log = { log.append($0) }
+      scroll.addSubview(component)
+    }
+    // The first removes the second, and removes and adds the third again: the second is not
+    // told this change, nor is the third (it attached again after the change began).
+    first.onOffset = {
+      first.onOffset = nil
+      second.removeFromSuperview()
+      third.removeFromSuperview()
+      scroll.addSubview(third)
+    }
+    scroll.contentOffset.y = 10
+    #expect(log == ["first 10.0"])
+    scroll.contentOffset.y = 20
+    #expect(log == ["first 10.0", "first 20.0", "third 20.0"])
+    #expect(scroll.observationRegistry.count == 3)
+  }
+
+  /// What ``RefreshComponent/isBlockedByAnotherRefresh`` answered when it walked the scroll
+  /// model's components.
+  private func walkedBlock(of component: RefreshComponent) -> Bool {
+    guard let scroll = component.scrollView, !scroll.allowsSimultaneousRefreshing else {
+      return false
+    }
+    return scroll.subviews.contains {
+      guard let other = $0 as? RefreshComponent, other !== component else { return false }
+      return other.isRefreshing
+    }
+  }
+
+  @Test func observersOfAStateSeeTheCountOfThatState() {
+    let scene = Scene()
+    let header = RefreshNormalHeader(refreshingBlock: {})
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    let footer = RefreshBackNormalFooter(refreshingBlock: {})
+    scene.scroll.header = header
+    scene.scroll.footer = footer
+    var seen: [Bool] = []
+    let token = header.observe(\.state) { header, _ in
+      seen.append(footer.isBlockedByAnotherRefresh)
+      #expect(footer.isBlockedByAnotherRefresh == header.isRefreshing)
+    }
+    header.beginRefreshing()
+    header.endRefreshing()
+    #expect(seen == [true, false])
+    token.invalidate()
+  }
+
+  /// Every kind, attached to one of two scroll models, moved, removed, refreshed, ended and
+  /// failed in seeded random order: the count answers what the walk of the components did.
+  @Test(arguments: Array(UInt64(1)...30))
+  func theCountAnswersWhatTheWalkDid(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let scenes = [Scene(), Scene()]
+    for scene in scenes { scene.scroll.contentSize.width = 1000 }
+    let header = RefreshNormalHeader(refreshingBlock: {})
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    let components: [RefreshComponent] = [
+      header, RefreshBackNormalFooter(refreshingBlock: {}),
+      RefreshAutoNormalFooter(refreshingBlock: {}), RefreshNormalTrailer(refreshingBlock: {}),
+      RefreshNormalLeader(refreshingBlock: {}),
+    ]
+    for step in 0..<150 {
+      let component = components.randomElement(using: &random)!
+      let scroll = scenes.randomElement(using: &random)!.scroll
+      switch random.next() % 9 {
+      case 0: scroll.addSubview(component)
+      case 1: component.removeFromSuperview()
+      case 2, 3: component.beginRefreshing()
+      case 4: component.endRefreshing()
+      case 5: component.endRefreshingWithFailure()
+      case 6: scroll.allowsSimultaneousRefreshing.toggle()
+      case 7: scenes.randomElement(using: &random)!.clock.advance(by: 0.5)
+      default:
+        let scene = scenes.randomElement(using: &random)!
+        scene.pull(to: CGFloat(random.next() % 1600) - 200)
+        scene.release()
+      }
+      for component in components {
+        #expect(
+          component.isBlockedByAnotherRefresh == walkedBlock(of: component),
+          "seed \(seed) step \(step): \(component)")
+        component._checkInvariants()
+      }
+    }
+  }
+
+  @Test func aScrollModelThatGoesFirstLeavesItsComponentsWorking() {
+    weak var weakScroll: ScrollModel?
+    let header = RefreshNormalHeader(refreshingBlock: {})
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    let footer = RefreshBackNormalFooter(refreshingBlock: {})
+    do {
+      let scene = Scene()
+      weakScroll = scene.scroll
+      scene.scroll.header = header
+      scene.scroll.footer = footer
+      header.beginRefreshing()
+      #expect(footer.isBlockedByAnotherRefresh)
+    }
+    #expect(weakScroll == nil)
+    #expect(header.scrollView == nil)
+    #expect(!footer.isBlockedByAnotherRefresh)
+    header.endRefreshing()
+    footer.beginRefreshing()
+    footer.removeFromSuperview()
+    // Attached elsewhere, they count there.
+    let scene = Scene()
+    scene.scroll.header = header
+    scene.scroll.footer = footer
+    #expect(header.isBlockedByAnotherRefresh == footer.isRefreshing)
+    header._checkInvariants()
+  }
+
+  @Test func aComponentRemovedMidRefreshIsCountedOutAndFreed() {
+    let scene = Scene()
+    weak var weakHeader: RefreshNormalHeader?
+    let footer = RefreshBackNormalFooter(refreshingBlock: {})
+    scene.scroll.footer = footer
+    do {
+      let header = RefreshNormalHeader(refreshingBlock: {})
+      header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+      weakHeader = header
+      scene.scroll.header = header
+      scene.pull(to: -130)
+      scene.release()
+      #expect(header.state == .refreshing)
+      #expect(footer.isBlockedByAnotherRefresh)
+    }
+    scene.scroll.header = nil
+    #expect(weakHeader == nil)
+    #expect(!footer.isBlockedByAnotherRefresh)
+    footer._checkInvariants()
+    scene.clock.advance(by: 1)
+  }
+}
