@@ -96,6 +96,9 @@ final class AttachedComponents {
 
   // MARK: Handing changes on
 
+  // Each loop holds the member, not the component: a component is a view that its subviews
+  // reference weakly, and retaining an object with weak references takes the slow path.
+
   private func contentOffsetDidChange(_ change: ObservedChange<CGPoint>, in scroll: ScrollModel) {
     let members = members
     for member in members where member.isAttached {

@@ -114,11 +114,12 @@ extension RefreshComponent {
   /// The scroll model counts its refreshing components as their states change, so this reads
   /// a number instead of walking the components.
   func isBlockedByAnotherRefresh(in scroll: ScrollModel) -> Bool {
-    guard !scroll.allowsSimultaneousRefreshing, let attached = scroll.attachedComponents else {
+    // The count first: nothing refreshes on almost every offset change of a pull.
+    guard let attached = scroll.attachedComponents, attached.refreshingCount > 0 else {
       return false
     }
     let own = isRefreshing && attached.contains(self) ? 1 : 0
-    return attached.refreshingCount - own > 0
+    return attached.refreshingCount - own > 0 && !scroll.allowsSimultaneousRefreshing
   }
 
   /// Begins refreshing and calls `completion` after the refreshing callback.
