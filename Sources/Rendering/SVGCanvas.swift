@@ -126,6 +126,22 @@ public final class SVGCanvas: Canvas {
     record(rectMarkup(area) + paint("fill", color) + opacityMarkup(opacity) + "/>", bounds: area)
   }
 
+  /// Records a scroll indicator's thumb: a `<rect>` with rounded ends (radius half its
+  /// thickness), cut to `state.clip`, as UIKit draws its indicators.
+  ///
+  /// - Parameters:
+  ///   - rect: The thumb, in the drawing view's coordinates.
+  ///   - color: The indicator's color.
+  public func drawScrollIndicator(in rect: CGRect, color: Color) {
+    let opacity = Double(state.alpha) * color.alpha
+    let area = state.convert(rect).intersection(state.clip)
+    guard opacity > 0, area.isFinite, area.width > 0, area.height > 0 else { return }
+    let radius = min(area.width, area.height) / 2
+    record(
+      rectMarkup(area) + " rx=\"\(svgNumber(radius))\"" + paint("fill", color)
+        + opacityMarkup(opacity) + "/>", bounds: area)
+  }
+
   /// Records a `<text>` for each line, centered vertically as a block in the rectangle, aligned
   /// horizontally, and clipped to the rectangle and `state.clip`.
   ///

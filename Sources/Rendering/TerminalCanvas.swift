@@ -313,6 +313,33 @@ public final class TerminalCanvas: Canvas {
     drawCentered(Self.spinnerFrames[(frame % count + count) % count], in: rect, color: color)
   }
 
+  /// The character of a scroll indicator's thumb: a full block, which shows in the
+  /// terminal's own colors, and under `NO_COLOR`, as well as in any color.
+  public static let scrollIndicatorCharacter: Character = "█"
+
+  /// Draws a scroll indicator's thumb as ``scrollIndicatorCharacter`` in every cell the
+  /// rectangle covers, and at least in the one its center lies in along each axis, so that a
+  /// thumb thinner or shorter than a cell still shows as one column (or row) of blocks.
+  ///
+  /// The block is drawn in the color over the cells' backgrounds; in a reverse-video cell (a
+  /// selected row) it takes the terminal's background color, so it stands out there too.
+  ///
+  /// - Parameters:
+  ///   - rect: The thumb, in the drawing view's coordinates.
+  ///   - color: The indicator's color.
+  public func drawScrollIndicator(in rect: CGRect, color: Color) {
+    let ink = Ink(color: color, alpha: state.alpha)
+    guard ink.isVisible else { return }
+    let cells = cellSpans(state.convert(rect), fallback: true)
+    let visible = coveredCells(state.clip)
+    let glyph = TerminalGlyph(Self.scrollIndicatorCharacter)
+    for row in cells.rows.clamped(to: visible.rows) {
+      for column in cells.columns.clamped(to: visible.columns) {
+        Self.put(glyph, width: 1, at: column, row: row, ink: ink, isBold: false, into: &grid)
+      }
+    }
+  }
+
   /// The arrow character for MJRefresh's arrow image turned by an angle.
   ///
   /// The image points down; the angle turns it clockwise on screen and is rounded to the

@@ -268,7 +268,9 @@ struct ValueChangedControlTests {
     scene.pull(toOffset: -130)
     let canvas = scene.terminalCanvas()
     let row = canvas.grid.text(ofRow: 5)
-    #expect(row.trimmingCharacters(in: .whitespaces) == "Pulling")
+    // The pull shows the scroll indicator in the last column, beside the name.
+    #expect(row.hasSuffix("█"))
+    #expect(row.dropLast().trimmingCharacters(in: .whitespaces) == "Pulling")
     let column = row.distance(from: row.startIndex, to: row.firstIndex(of: "P")!)
     #expect(
       canvas[column, 5].foreground.xterm256Index

@@ -10,6 +10,7 @@ final class CanvasCallRecorder: Canvas {
     case text(String, CGRect, TextAttributes, CanvasState)
     case image(Image, CGRect, tint: Color, CanvasState)
     case spinner(CGRect, Color, frame: Int, CanvasState)
+    case scrollIndicator(CGRect, Color, CanvasState)
   }
 
   var state = CanvasState(clip: .zero)
@@ -29,5 +30,16 @@ final class CanvasCallRecorder: Canvas {
 
   func drawSpinner(in rect: CGRect, color: Color, frame: Int) {
     calls.append(.spinner(rect, color, frame: frame, state))
+  }
+
+  func drawScrollIndicator(in rect: CGRect, color: Color) {
+    calls.append(.scrollIndicator(rect, color, state))
+  }
+
+  /// The scroll indicators' thumbs drawn, in the canvas's coordinates.
+  var scrollIndicators: [CGRect] {
+    calls.compactMap {
+      if case .scrollIndicator(let rect, _, let state) = $0 { state.convert(rect) } else { nil }
+    }
   }
 }

@@ -61,6 +61,7 @@ open class ScrollModel: View {
   @Observed public var panState: PanState = .possible {
     didSet {
       if panState == .began { stopScrolling() }
+      scrollActivityDidChange()
     }
   }
 
@@ -130,6 +131,59 @@ open class ScrollModel: View {
   /// ```
   public var allowsSimultaneousRefreshing = false
 
+  /// Whether the vertical scroll indicator shows while the content scrolls
+  /// (`UIScrollView.showsVerticalScrollIndicator`); `true` by default.
+  ///
+  /// A thumb at the right edge (the left one in a right-to-left layout), shown while the content
+  /// moves and hidden ``ScrollIndicator/hideDelay`` after it comes to rest; never when the
+  /// content fits. See ``verticalScrollIndicatorFrame``.
+  public var showsVerticalScrollIndicator = true {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// Whether the horizontal scroll indicator, at the bottom edge, shows while the content
+  /// scrolls (`UIScrollView.showsHorizontalScrollIndicator`); `true` by default.
+  public var showsHorizontalScrollIndicator = true {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// How far the vertical indicator's track lies inside the bounds
+  /// (`UIScrollView.verticalScrollIndicatorInsets`).
+  ///
+  /// `top` and `bottom` shorten the track, `right` (`left` in a right-to-left layout) moves it
+  /// in. Non-finite insets are refused.
+  ///
+  /// ```swift
+  /// list.verticalScrollIndicatorInsets = EdgeInsets(top: 18)  // below a title row
+  /// ```
+  public var verticalScrollIndicatorInsets: EdgeInsets = .zero {
+    didSet {
+      if !verticalScrollIndicatorInsets.isFinite { verticalScrollIndicatorInsets = oldValue }
+      setNeedsDisplay()
+    }
+  }
+
+  /// How far the horizontal indicator's track lies inside the bounds
+  /// (`UIScrollView.horizontalScrollIndicatorInsets`).
+  ///
+  /// `left` and `right` shorten the track, `bottom` moves it up. Non-finite insets are refused.
+  public var horizontalScrollIndicatorInsets: EdgeInsets = .zero {
+    didSet {
+      if !horizontalScrollIndicatorInsets.isFinite { horizontalScrollIndicatorInsets = oldValue }
+      setNeedsDisplay()
+    }
+  }
+
+  /// The indicators' color (`UIScrollView.indicatorStyle`): ``ScrollIndicatorStyle/default``, a
+  /// gray that reads on light and dark surfaces.
+  public var indicatorStyle: ScrollIndicatorStyle = .default {
+    didSet { setNeedsDisplay() }
+  }
+
+  /// Whether the content moves (see `ScrollModel+ScrollIndicators.swift`), and until when the
+  /// indicators show after it came to rest.
+  var scrollIndicatorActivity = ScrollIndicatorActivity()
+
   // Main-actor confined state read on every offset change; none of it is accessed
   // re-entrantly, so dynamic exclusivity checks are turned off.
   @exclusivity(unchecked) private var insetContributions:
@@ -139,7 +193,9 @@ open class ScrollModel: View {
   /// `ScrollModel+PullLimits.swift`).
   @exclusivity(unchecked) var pullLimit: EdgeInsets?
   @exclusivity(unchecked) var gesture: GestureState?
-  @exclusivity(unchecked) var movement: Movement?
+  @exclusivity(unchecked) var movement: Movement? {
+    didSet { scrollActivityDidChange() }
+  }
   @exclusivity(unchecked) var isMovingByItself = false
 
   /// The refresh components attached to the scroll model and the observations they share
@@ -157,6 +213,11 @@ open class ScrollModel: View {
   override func frameSizeDidChange() {
     super.frameSizeDidChange()
     validRangeDidChange()
+  }
+
+  /// Draws the scroll indicators in front of the content and the components.
+  override func drawOverlay(in canvas: Canvas) {
+    drawScrollIndicators(in: canvas)
   }
 
   /// The bounds origin of a scroll model is its content offset.

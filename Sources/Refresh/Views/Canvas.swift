@@ -59,6 +59,17 @@ public protocol Canvas: AnyObject {
   ///   - color: The indicator's color.
   ///   - frame: The animation frame, counting up while the indicator spins.
   func drawSpinner(in rect: CGRect, color: Color, frame: Int)
+
+  /// Draws a scroll indicator's thumb (``ScrollModel/verticalScrollIndicatorFrame``), in front
+  /// of everything its scroll model holds.
+  ///
+  /// The default implementation fills the rectangle; a terminal draws a column (or row) of
+  /// block characters, at least one cell, so that the thumb shows without colors too.
+  ///
+  /// - Parameters:
+  ///   - rect: The thumb, in the drawing view's coordinates.
+  ///   - color: The indicator's color (``ScrollModel/indicatorStyle``).
+  func drawScrollIndicator(in rect: CGRect, color: Color)
 }
 
 extension Canvas {
@@ -70,5 +81,14 @@ extension Canvas {
   ///   - attributes: Font, color and alignment.
   public func drawText(lines: [TextLine], in rect: CGRect, attributes: TextAttributes) {
     drawText(lines.map(\.text).joined(separator: "\n"), in: rect, attributes: attributes)
+  }
+
+  /// Fills the thumb's rectangle with the indicator's color.
+  ///
+  /// - Parameters:
+  ///   - rect: The thumb, in the drawing view's coordinates.
+  ///   - color: The indicator's color.
+  public func drawScrollIndicator(in rect: CGRect, color: Color) {
+    fill(rect, color: color)
   }
 }

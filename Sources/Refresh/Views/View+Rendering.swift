@@ -54,6 +54,10 @@ extension View {
         in: canvas, state: state,
         frameOrigin: CGPoint(x: state.origin.x + subframe.minX, y: state.origin.y + subframe.minY))
     }
+    if isOnScreen {
+      canvas.state = state
+      drawOverlay(in: canvas)
+    }
   }
 
   /// Whether a view's rectangle meets the clip, edges included, so that a view of zero width

@@ -408,6 +408,10 @@ open class View: Observable {
   /// - Parameter canvas: Where to draw.
   open func draw(in canvas: Canvas) {}
 
+  /// Draws what lies in front of the subviews, in the view's own coordinates, after they drew
+  /// (a scroll model's indicators); nothing for a plain view.
+  func drawOverlay(in canvas: Canvas) {}
+
   // MARK: - Taps
 
   /// Takes a tap at a point in the view's own coordinates (see ``Window/sendTap(at:)``): calls
