@@ -19,8 +19,8 @@ import Synchronization
 
 /// One `@Observed` property read while a key path was being resolved.
 struct RecordedAccess {
-  /// The registry of the object whose property was read.
-  let registry: ObservationRegistry
+  /// The core of the registry of the object whose property was read.
+  let registry: RegistryCore
   /// The object whose property was read; held only while the resolution is in use.
   let object: AnyObject
   /// The property's own key path, rooted at the class that declares it: the identity a
@@ -83,7 +83,7 @@ func _reportAccess<Object: Observable, Value>(
   let registry = object.observationRegistry
   recording?.append(
     RecordedAccess(
-      registry: registry,
+      registry: registry.core,
       object: object,
       property: keyPath,
       valueType: ObjectIdentifier(Value.self)

@@ -20,7 +20,12 @@
 final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Sendable {
   private weak var root: Root?
   private let keyPath: KeyPath<Root, Value>
-  private let handler: (Root, ObservedChange<Value>) -> Void
+  /// The handler; `nil` once the root is gone.
+  ///
+  /// Sound without a lock: it is written once after `init`, by `registryDidClose(_:)`, only after
+  /// the weak `root` reads `nil`; every read follows a strong load of `root` on the reading
+  /// thread, and a root that was ever strongly loaded there is not released before the read.
+  private var handler: ((Root, ObservedChange<Value>) -> Void)?
   private let equality: ((Value, Value) -> Bool)?
 
   /// Serializes changes of `subscriptions` and `chainEnd`; never held while calling a handler.
@@ -85,7 +90,7 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
     wanted.append(
       (
         SlotReference(
-          registry: root.observationRegistry,
+          registry: root.observationRegistry.core,
           key: .manual(object: ObjectIdentifier(root), keyPath: keyPath)),
         root
       ))
@@ -108,6 +113,21 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
 
   override func invalidate() {
     guard deactivate() else { return }
+    leaveRegistries()
+    root?.observationRegistry.core.removeTerminationHandler(for: self)
+  }
+
+  /// Ends the observation when its root's registry is gone; a registry of an object further
+  /// along the key path going changes nothing (the root may still lead elsewhere).
+  override func registryDidClose(_ core: RegistryCore) -> Bool {
+    guard root == nil, deactivate() else { return false }
+    leaveRegistries()
+    handler = nil
+    return true
+  }
+
+  /// Removes the box from every registry it is filed in; the box is inactive already.
+  private func leaveRegistries() {
     let removed = subscriptionLock.withLock {
       defer { subscriptions = [] }
       return subscriptions
@@ -115,7 +135,6 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
     for slot in removed {
       slot.registry.remove(self, from: slot.key)
     }
-    root?.observationRegistry.removeTerminationHandler(for: self)
   }
 
   /// Whether `change`, made to `changedObject`, is a to-many change of the collection that ends
@@ -138,14 +157,14 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
       if let toMany, isOwnToManyChange(toMany, of: changedObject) {
         // The collection that ends the chain: its kind, indexes and the elements about to
         // leave, as a direct observer of the collection gets them.
-        handler(
+        handler?(
           root,
           ObservedChange(
             kind: toMany.kind,
             oldValue: options.contains(.old) ? toMany.oldElements as? Value : nil,
             indexes: toMany.indexes, isPrior: true))
       } else {
-        handler(
+        handler?(
           root,
           ObservedChange(oldValue: options.contains(.old) ? oldValue : nil, isPrior: true)
         )
@@ -156,7 +175,7 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
 
   /// Delivers a to-many change of the collection that ends the chain, with its own kind.
   private func deliverToMany(_ change: ToManyChange, to root: Root) {
-    handler(
+    handler?(
       root,
       ObservedChange(
         kind: change.kind,
@@ -184,7 +203,7 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
     guard isActive else { return }
     let old = oldValue as? Value
     if let equality, let old, equality(old, newValue) { return }
-    handler(
+    handler?(
       root,
       ObservedChange(
         newValue: options.contains(.new) ? newValue : nil,

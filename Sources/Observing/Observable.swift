@@ -160,7 +160,7 @@ extension Observable {
       root: self, keyPath: keyPath, options: options,
       isAutomatic: !resolution.accesses.isEmpty, handler: changeHandler)
     if let rootDidDeinit {
-      observationRegistry.setTerminationHandler(rootDidDeinit, for: observer)
+      observationRegistry.core.setTerminationHandler(rootDidDeinit, for: observer)
     }
     observer.subscribe(
       to: resolution.accesses, root: self,
@@ -207,9 +207,9 @@ func _file<Root: Observable>(
   property: AnyKeyPath,
   rootDidDeinit: (@Sendable () -> Void)?
 ) {
-  let registry = object.observationRegistry
-  if let rootDidDeinit { registry.setTerminationHandler(rootDidDeinit, for: observer) }
-  registry.add(
+  let core = object.observationRegistry.core
+  if let rootDidDeinit { core.setTerminationHandler(rootDidDeinit, for: observer) }
+  core.add(
     direct: observer, to: .stored(object: ObjectIdentifier(object), property: property),
     owner: object)
 }

@@ -15,18 +15,26 @@ import Synchronization
 /// }
 /// ```
 ///
-/// The token holds the observed object weakly, so either can be released first. Invalidating
-/// is idempotent, and an observation invalidated while a change is being delivered (by its own
-/// handler or another) receives nothing more. Invalidating releases the handler at once, so a
-/// handler that captures its own token (or anything that holds it) does not keep itself alive.
+/// The token holds the observed object weakly, so either can be released first; when the object
+/// is deallocated, the observation ends and its handler is released, though you still hold the
+/// token (``isValid`` is then `false`). Invalidating is idempotent, and an observation
+/// invalidated while a change is being delivered (by its own handler or another) receives
+/// nothing more. Invalidating releases the handler at once, so a handler that captures its own
+/// token (or anything that holds it) does not keep itself alive.
 public final class ObservationToken: @unchecked Sendable {
   /// The retained record of the observation, as a pointer, with ``isAutomatic`` in the low bit (the
-  /// record is aligned, so the bit is free); the pointer part is zero once invalidated.
+  /// record is aligned, so the bit is free); the pointer part is zero once invalidated, and
+  /// ``busy`` while ``isValid`` reads the record.
   ///
-  /// One atomic word, so that invalidating from several threads releases the record once.
+  /// One atomic word, so that invalidating from several threads releases the record once, and
+  /// never while ``isValid`` reads it.
   private let state: Atomic<UInt>
 
   private static let automaticBit: UInt = 1
+
+  /// The pointer part while ``isValid`` reads the record: no record is at address 2 (records are
+  /// aligned to more than that), and the one reading puts the pointer back.
+  private static let busy: UInt = 2
 
   /// Whether the observation follows stored `@Observed` properties by itself.
   ///
@@ -48,9 +56,37 @@ public final class ObservationToken: @unchecked Sendable {
     invalidate()
   }
 
-  /// Whether the observation is still registered.
+  /// Takes the record out of ``state``, leaving `replacement`.
+  ///
+  /// Keeps the automatic bit; returns the record's pointer, or `nil` if there is none. Waits
+  /// while ``isValid`` holds it.
+  private func takeRecord(leaving replacement: UInt) -> UnsafeMutableRawPointer? {
+    var word = state.load(ordering: .acquiring)
+    while true {
+      let pointer = word & ~Self.automaticBit
+      if pointer == 0 { return nil }
+      if pointer == Self.busy {
+        word = state.load(ordering: .acquiring)
+        continue
+      }
+      let (exchanged, original) = state.compareExchange(
+        expected: word, desired: replacement | (word & Self.automaticBit),
+        ordering: .acquiringAndReleasing)
+      if exchanged { return UnsafeMutableRawPointer(bitPattern: pointer) }
+      word = original
+    }
+  }
+
+  /// Whether the observation is still registered: neither invalidated nor ended by the observed
+  /// object's deallocation.
   public var isValid: Bool {
-    state.load(ordering: .acquiring) & ~Self.automaticBit != 0
+    guard let raw = takeRecord(leaving: Self.busy) else { return false }
+    // Sound: the record is retained by this token, and while `state` is busy no `invalidate()`
+    // can take it to release it; the pointer goes back before anyone else can.
+    let isActive = Unmanaged<ObserverBox>.fromOpaque(raw).takeUnretainedValue().isActive
+    let automatic = state.load(ordering: .relaxed) & Self.automaticBit
+    state.store(UInt(bitPattern: raw) | automatic, ordering: .releasing)
+    return isActive
   }
 
   /// Ends the observation: its handler is not called again, and is released.
@@ -58,9 +94,7 @@ public final class ObservationToken: @unchecked Sendable {
   /// Safe to call more than once, from any thread, and from within any handler, its own
   /// included.
   public func invalidate() {
-    let previous = state.bitwiseAnd(Self.automaticBit, ordering: .acquiringAndReleasing).oldValue
-    let pointer = previous & ~Self.automaticBit
-    guard pointer != 0, let raw = UnsafeMutableRawPointer(bitPattern: pointer) else { return }
+    guard let raw = takeRecord(leaving: 0) else { return }
     let box = Unmanaged<ObserverBox>.fromOpaque(raw)
     box.takeUnretainedValue().invalidate()
     box.release()

@@ -4,8 +4,10 @@ import Synchronization
 /// it is delivered.
 ///
 /// Boxes are created by `observe(_:options:changeHandler:)`, owned by the slots they are filed in
-/// and by their token, and go inactive exactly once. The fields are small and ordered so that a
-/// direct observer fits a 56-byte object: a registration costs this box and its token.
+/// and by their token, and go inactive exactly once: when the token is invalidated or released,
+/// or when the observed object dies (then the box also drops its handler, since the token may
+/// live on). The fields are small and ordered so that a direct observer fits a 56-byte object: a
+/// registration costs this box and its token.
 @usableFromInline
 class ObserverBox: @unchecked Sendable {
   @usableFromInline let active = Atomic<Bool>(true)
@@ -49,6 +51,13 @@ class ObserverBox: @unchecked Sendable {
   /// Tells a box its new position in a slot after compaction (with the registry's lock held).
   func didMove(toEntryIndex index: Int) {}
 
+  /// Tells a box that a registry it is filed in is gone (its object died); returns whether this
+  /// ended the observation.
+  ///
+  /// An observation rooted at the dead object ends: the box goes inactive, leaves any other
+  /// registry and drops its handler. Called outside every lock.
+  func registryDidClose(_ core: RegistryCore) -> Bool { false }
+
   /// Before a change: delivers the prior notification of a key-path observer and returns the
   /// value it needs to remember until the change is complete.
   ///
@@ -78,7 +87,8 @@ class ObserverBox: @unchecked Sendable {
 ///
 /// A direct observer is filed in one slot of one registry for its whole life; it records the
 /// slot's position in the registry and its own position in the slot, so that invalidating it
-/// takes constant time. Both are guarded by the registry's lock.
+/// takes constant time. Both are guarded by the registry's lock. Its root is the object of that
+/// registry, so the registry's going ends it.
 @usableFromInline
 class ValueObserverBase: ObserverBox, @unchecked Sendable {
   /// The slot's position in the registry's stored slots (slots are never removed, only reused
@@ -86,8 +96,13 @@ class ValueObserverBase: ObserverBox, @unchecked Sendable {
   private var storedSlotIndex: Int32 = 0
   /// Its position in the slot's entries.
   private var storedEntryIndex: Int32 = 0
-  /// The registry it is filed in (weak: the observed object may die first).
-  weak var registry: ObservationRegistry?
+  /// The core of the registry it is filed in, set before filing; cleared by whichever of
+  /// `invalidate()` and `registryDidClose(_:)` ends the observation (the one that deactivated
+  /// the box), so nothing else touches it afterwards.
+  ///
+  /// Strong: the core outlives the registry while observers refer to it, and holds no observer
+  /// once the registry is gone, so this makes no cycle that outlives the observation.
+  var core: RegistryCore?
 
   init(options: ObservingOptions) {
     super.init(options: options, isDirect: true, isAutomatic: true)
@@ -107,8 +122,21 @@ class ValueObserverBase: ObserverBox, @unchecked Sendable {
 
   override final func invalidate() {
     guard deactivate() else { return }
-    registry?.remove(self)
+    core?.remove(self)
+    core = nil
   }
+
+  override final func registryDidClose(_ core: RegistryCore) -> Bool {
+    guard deactivate() else { return false }
+    self.core = nil
+    releaseHandler()
+    return true
+  }
+
+  /// Drops the handler once the observed object is gone.
+  ///
+  /// Called once, by `registryDidClose(_:)`, after the box went inactive.
+  func releaseHandler() {}
 
   override final func didMove(toEntryIndex index: Int) {
     entryIndex = index
@@ -160,7 +188,13 @@ class ValueObserver<Value>: ValueObserverBase, @unchecked Sendable {
 /// A `ValueObserver` that calls a handler typed by the observer's root.
 @usableFromInline
 class DirectObserver<Root: AnyObject, Value>: ValueObserver<Value>, @unchecked Sendable {
-  private let handler: (Root, ObservedChange<Value>) -> Void
+  /// The handler; `nil` once the observed object is gone.
+  ///
+  /// Sound without a lock: it is written once after `init`, by `releaseHandler()`, which only the
+  /// closing of the registry the box is filed in calls, when the registry is deallocated; every
+  /// delivery to the box comes from that registry's snapshot while the delivering code holds the
+  /// registry alive, so no read overlaps the write.
+  private var handler: ((Root, ObservedChange<Value>) -> Void)?
 
   @usableFromInline
   init(options: ObservingOptions, handler: @escaping (Root, ObservedChange<Value>) -> Void) {
@@ -198,7 +232,11 @@ class DirectObserver<Root: AnyObject, Value>: ValueObserver<Value>, @unchecked S
     // on (a `Root`), and a slot delivers only while that very object is alive (`Slot.owner`),
     // so `object` is the registering object. Debug builds check it.
     assert(object is Root, "a direct observer was handed an object of another class")
-    handler(unsafeDowncast(object, to: Root.self), change)
+    handler?(unsafeDowncast(object, to: Root.self), change)
+  }
+
+  override final func releaseHandler() {
+    handler = nil
   }
 }
 

@@ -79,8 +79,10 @@ struct Slot {
 
   /// Checks the counts this slot keeps against its entries; traps with a message if one is off.
   ///
-  /// - Parameter slotIndex: The slot's position in its registry, which direct observers record.
-  func checkInvariants(slotIndex: Int) {
+  /// - Parameters:
+  ///   - slotIndex: The slot's position in its registry, which direct observers record.
+  ///   - core: The registry core the slot belongs to, which direct observers keep.
+  func checkInvariants(slotIndex: Int, core: RegistryCore) {
     precondition(isStored || offset < 0, "manual slot \(path) learned an offset")
     let nilCount = entries.count(where: { $0 == nil })
     precondition(holes == nilCount, "slot \(path): \(holes) holes recorded, \(nilCount) found")
@@ -91,6 +93,8 @@ struct Slot {
     for (position, entry) in entries.enumerated() {
       guard let box = entry as? ValueObserverBase else { continue }
       precondition(isStored, "manual slot \(path) holds a direct observer")
+      precondition(box.core === core, "slot \(path): a direct observer keeps another registry")
+      precondition(box.isActive, "slot \(path): an ended direct observer is still filed")
       precondition(
         box.slotIndex == slotIndex && box.entryIndex == position,
         "slot \(path): a direct observer at \(slotIndex).\(position) records "

@@ -34,8 +34,11 @@ enum SlotKey: Hashable {
 }
 
 /// A registry slot that a key-path observer subscribes to.
+///
+/// It keeps the registry's core, not the registry, so that the registry still goes with its
+/// object.
 struct SlotReference {
-  let registry: ObservationRegistry
+  let registry: RegistryCore
   let key: SlotKey
 
   func matches(_ other: SlotReference) -> Bool {

@@ -34,6 +34,10 @@ final class Owner: Observable {
   let observationRegistry = ObservationRegistry()
   @Observed var model = Model(number: 0)
   @Observed var optionalModel: Model?
+  /// Reads `model.number`: followed through the model by recording.
+  var modelNumberText: String { "\(model.number)" }
+  /// Reads no `@Observed` property: notified by hand only.
+  var unobserved = 0
 }
 
 final class Model: Observable {

@@ -67,7 +67,7 @@ struct LifetimeTests {
       token = person.observe(\.name) { _, _ in }
     }
     #expect(weakPerson == nil)
-    #expect(token?.isValid == true)
+    #expect(token?.isValid == false)
     token?.invalidate()
     token = nil
   }
@@ -88,19 +88,72 @@ struct LifetimeTests {
     #expect(person == nil && token == nil)
   }
 
-  @Test func theObjectDyingReleasesTheHandlers() {
+  /// What the observations below observe through their root: a stored property, a path
+  /// through another object, a computed property, and a key path notified only by hand.
+  enum RootedKeyPath: CaseIterable {
+    case stored, throughObject, computed, manual
+  }
+
+  /// Registers an observation of `owner` whose handler captures `captured`.
+  static func observe(
+    _ kind: RootedKeyPath, of owner: Owner, capturing captured: Witness
+  ) -> ObservationToken {
+    switch kind {
+    case .stored: owner.observe(\.model) { _, _ in _ = captured }
+    case .throughObject: owner.observe(\.model.number) { _, _ in _ = captured }
+    case .computed: owner.observe(\.modelNumberText) { _, _ in _ = captured }
+    case .manual:
+      ObservationRegistry.withUnobservableKeyPathHandler(nil) {
+        owner.observe(\.unobserved) { _, _ in _ = captured }
+      }
+    }
+  }
+
+  @Test(arguments: RootedKeyPath.allCases)
+  func theObjectDyingReleasesTheHandlerWhileTheTokenLives(_ kind: RootedKeyPath) {
     weak var witness: Witness?
+    let model = Model(number: 0)
     var token: ObservationToken?
     do {
-      let person = Person()
+      let owner = Owner()
+      owner.model = model
       let captured = Witness()
       witness = captured
-      token = person.observe(\.name) { _, _ in _ = captured }
+      token = Self.observe(kind, of: owner, capturing: captured)
+      #expect(token?.isValid == true)
     }
-    // The token keeps its record, and so the handler, until it goes too.
-    #expect(token != nil)
-    token = nil
+    // The observed object is gone: nothing can notify the handler again, so it is released
+    // now, not when the token goes, and the token says the observation has ended.
     #expect(witness == nil)
+    #expect(token?.isValid == false)
+    // The observation no longer counts in the registries of the objects it passed through.
+    #expect(model.observationRegistry.count == 0)
+    model.number = 1
+    token?.invalidate()
+    token = nil
+  }
+
+  /// A view that keeps the token of an observation of its model, with a handler that captures
+  /// the view: the shape of a refresh component observing its scroll model.
+  final class Badge {
+    var token: ObservationToken?
+    var updates = 0
+    init(person: Person) {
+      token = person.observe(\.name) { [self] _, _ in updates += 1 }
+    }
+  }
+
+  @Test func aViewHoldingTheTokenOfItsModelIsFreedWithTheModel() {
+    weak var weakBadge: Badge?
+    do {
+      let person = Person()
+      let badge = Badge(person: person)
+      weakBadge = badge
+      person.name = "b"
+      #expect(badge.updates == 1)
+    }
+    // view -> token -> handler -> view: the model's death breaks the cycle.
+    #expect(weakBadge == nil)
   }
 
   @Test func keyPathObserversDoNotLeakOrKeepObjectsAlive() {

@@ -6,6 +6,17 @@ private final class Thermostat: Observable, @unchecked Sendable {
   @Observed var target = 20
 }
 
+private final class Sensor: Observable, @unchecked Sendable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var reading = 1
+}
+
+private final class Room: Observable, @unchecked Sendable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var sensor: Sensor
+  init(sensor: Sensor) { self.sensor = sensor }
+}
+
 @Suite("Values as an AsyncSequence")
 struct ObservedValuesTests {
   @Test func startsWithTheCurrentValueThenFollowsChanges() async {
@@ -43,6 +54,20 @@ struct ObservedValuesTests {
       received.append(value)
     }
     #expect(received == [20, 25])
+  }
+
+  @Test func aKeyPathThroughAnotherObjectFinishesWhenTheRootIsDeallocated() async {
+    let sensor = Sensor()
+    var room: Room? = Room(sensor: sensor)
+    let values = room!.values(for: \.sensor.reading)
+    sensor.reading = 2
+    room = nil
+    var received: [Int] = []
+    for await value in values {
+      received.append(value)
+    }
+    #expect(received == [1, 2])
+    #expect(sensor.observationRegistry.count == 0)
   }
 
   @Test func bufferingNewestKeepsTheLatest() async {

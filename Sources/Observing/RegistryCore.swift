@@ -1,0 +1,281 @@
+import Synchronization
+
+/// The part of an ``ObservationRegistry`` that observers refer to: its counters, and its one
+/// ``State`` behind one lock.
+///
+/// The registry is owned by its object alone, so its deinitialization is the object's death.
+/// Observers keep the core instead, strongly (a retain, where a weak reference to the registry
+/// would cost a side table entry at every registration), and the core files them. When the
+/// registry goes, it closes the core: every observation filed there ends at once, its handler
+/// is released, and the core refuses new observers.
+@usableFromInline
+final class RegistryCore: @unchecked Sendable {
+  /// What an assignment has to do besides storing the value.
+  ///
+  /// Every setter reads it without the lock: the number of observers filed under stored
+  /// properties, plus ``trackedFlag`` once Observation has tracked a property of this registry.
+  /// Zero: nothing but the store. Changed only with the lock held.
+  @usableFromInline
+  let assignmentWork = Atomic<Int>(0)
+
+  /// The bit of ``assignmentWork`` that says Observation tracks this registry's properties; the
+  /// bits below it count observers.
+  @usableFromInline
+  static var trackedFlag: Int { 1 << 48 }
+
+  /// The number of observers filed under any slot; changed only with the lock held.
+  let observerCount = Atomic<Int>(0)
+
+  /// Everything else, behind one lock.
+  let state = LockedState(State())
+
+  init() {}
+
+  /// Whether any observer is filed under a stored property.
+  var hasStoredObservers: Bool {
+    assignmentWork.load(ordering: .relaxed) & (Self.trackedFlag - 1) != 0
+  }
+
+  /// Whether Observation has tracked a property of this registry.
+  @inlinable
+  var isTrackedByObservation: Bool {
+    assignmentWork.load(ordering: .relaxed) & Self.trackedFlag != 0
+  }
+
+  /// Registers what to call if this object dies while `box` is active.
+  func setTerminationHandler(_ handler: @escaping @Sendable () -> Void, for box: ObserverBox) {
+    state.withLock { state in
+      guard !state.isClosed else { return }
+      state.terminationHandlers[ObjectIdentifier(box)] = handler
+    }
+  }
+
+  /// Forgets the termination handler of an invalidated box.
+  func removeTerminationHandler(for box: ObserverBox) {
+    state.withLock { $0.forgetTerminationHandler(of: box) }
+  }
+
+  /// Files a key-path observer under the slot `key` names, pinned to `owner`; does nothing once
+  /// the registry is gone.
+  func add(_ box: ObserverBox, to key: SlotKey, owner: AnyObject) {
+    state.withLock { state in
+      guard !state.isClosed else { return }
+      let index = state.claimSlot(key, owner: owner)
+      state.slots[index].append(box)
+      didAdd(isStored: key.isStored)
+    }
+  }
+
+  /// Files a direct observer under the slot `key` names, pinned to `owner`.
+  ///
+  /// A direct observer watches one stored property of its root and is handed values by the
+  /// setter; it records where it is filed, so that removing it takes constant time. Once the
+  /// registry is gone the observer is ended instead.
+  func add(direct box: ValueObserverBase, to key: SlotKey, owner: AnyObject) {
+    box.core = self
+    let isFiled = state.withLock { state in
+      guard !state.isClosed else { return false }
+      let index = state.claimSlot(key, owner: owner)
+      box.slotIndex = index
+      box.entryIndex = state.slots[index].entries.count
+      state.slots[index].append(box)
+      didAdd(isStored: key.isStored)
+      return true
+    }
+    if !isFiled { _ = box.registryDidClose(self) }
+  }
+
+  /// Removes an observer from the slot `key` names; does nothing if it is not filed there.
+  func remove(_ box: ObserverBox, from key: SlotKey) {
+    state.withLock { state in
+      guard let index = state.slotIndex(for: key), state.removeEntry(box, fromSlot: index)
+      else { return }
+      // A key-path observer keeps its termination handler while it is filed elsewhere: it is
+      // forgotten when the observer is invalidated.
+      didRemove(isStored: key.isStored)
+    }
+  }
+
+  /// Removes a direct observer in constant time (amortized), at the position it recorded.
+  func remove(_ box: ValueObserverBase) {
+    state.withLock { state in
+      guard state.removeEntry(box, fromSlot: box.slotIndex, at: box.entryIndex) else { return }
+      state.forgetTerminationHandler(of: box)
+      didRemove(isStored: true)
+    }
+  }
+
+  /// Call with the lock held.
+  private func didAdd(isStored: Bool) {
+    if isStored { assignmentWork.add(1, ordering: .relaxed) }
+    observerCount.add(1, ordering: .relaxed)
+  }
+
+  /// Call with the lock held.
+  private func didRemove(isStored: Bool) {
+    if isStored { assignmentWork.subtract(1, ordering: .relaxed) }
+    observerCount.subtract(1, ordering: .relaxed)
+  }
+
+  /// Ends every observation filed here: the registry, and so its object, is gone.
+  ///
+  /// Nothing can notify these observers again, so each one that is rooted here ends now: it
+  /// goes inactive, drops its handler (and what the handler captures), leaves the other
+  /// registries it is filed in, and an `AsyncSequence` of its values finishes. A key-path
+  /// observer rooted at another, living object only loses its subscription here. The core keeps
+  /// no observer and refuses new ones, so nothing it holds can keep it alive in a cycle.
+  func close() {
+    let (boxes, handlers) = state.withLock { state in
+      state.isClosed = true
+      defer {
+        state.slots = []
+        state.slotsWithoutOffset = 0
+        state.terminationHandlers = [:]
+        let tracked = assignmentWork.load(ordering: .relaxed) & Self.trackedFlag
+        assignmentWork.store(tracked, ordering: .relaxed)
+        observerCount.store(0, ordering: .relaxed)
+      }
+      return (state.slots.flatMap(\.entries), state.terminationHandlers)
+    }
+    // Outside the lock, as every call out of the registry: ending an observation releases its
+    // handler, which may release anything, this registry's other observers included.
+    var seen = Set<ObjectIdentifier>()
+    for case let box? in boxes where seen.insert(ObjectIdentifier(box)).inserted {
+      if box.registryDidClose(self), let handler = handlers[ObjectIdentifier(box)] { handler() }
+    }
+  }
+
+  /// Checks every field of the state against the others and against the counters.
+  ///
+  /// Traps with a message if one is off. Debug builds only.
+  func checkInvariants() {
+    #if DEBUG
+      state.withLock { state in
+        let work = assignmentWork.load(ordering: .relaxed)
+        state.checkInvariants(
+          storedCount: work & (Self.trackedFlag - 1),
+          allCount: observerCount.load(ordering: .relaxed), core: self)
+      }
+    #endif
+  }
+}
+
+extension RegistryCore {
+  /// A registry's bookkeeping: its slots and what to call if its object dies.
+  ///
+  /// Reached only through the core's lock; every method expects it held.
+  struct State {
+    /// The slots, stored and manual, in the order they were created; an empty one is reused.
+    var slots: [Slot] = []
+    /// How many stored slots have not learned their property's offset yet.
+    var slotsWithoutOffset = 0
+    /// What to call if this object dies while an observation rooted here is active (an
+    /// `AsyncSequence` of values then finishes); few observations have one, so it lives here.
+    var terminationHandlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
+    /// Whether the registry is gone: the state is then empty for good.
+    var isClosed = false
+
+    /// The slot for `key`, found or created (reusing an empty one), pinned to `owner`.
+    mutating func claimSlot(_ key: SlotKey, owner: AnyObject) -> Int {
+      if let index = slotIndex(for: key) { return index }
+      let slot = Slot(key: key, owner: owner)
+      if key.isStored { slotsWithoutOffset += 1 }
+      guard let empty = slots.firstIndex(where: { $0.liveCount == 0 }) else {
+        slots.append(slot)
+        return slots.count - 1
+      }
+      if slots[empty].isStored, slots[empty].offset < 0 { slotsWithoutOffset -= 1 }
+      slots[empty] = slot
+      return empty
+    }
+
+    /// The slot for `key` by its key path: identity first, then equality.
+    func slotIndex(for key: SlotKey) -> Int? {
+      slots.firstIndex { $0.matches(key) }
+    }
+
+    /// The stored slot of the property at `offset` in the object `object` names.
+    ///
+    /// Slots that have learned their offset are compared by two integers. Only while some slot
+    /// has not is the property's key path made and compared, and the slot it matches learns
+    /// the offset. An (object, offset) pair names one property: objects are told apart by
+    /// identity, which a slot's pin keeps from passing to another object, and two stored
+    /// properties of one object never share an offset. Manual slots never learn an offset.
+    mutating func storedSlotIndex(
+      object: ObjectIdentifier,
+      offset: Int,
+      property: () -> AnyKeyPath
+    ) -> Int? {
+      // Two integers per slot, read in place (no slot is copied).
+      for index in slots.indices
+      where slots[index].offset == offset && slots[index].object == object {
+        return index
+      }
+      guard slotsWithoutOffset > 0 else { return nil }
+      let key = SlotKey.stored(object: object, property: property())
+      guard let index = slots.firstIndex(where: { $0.offset < 0 && $0.matches(key) }) else {
+        return nil
+      }
+      slots[index].learn(offset: offset, path: key.path)
+      slotsWithoutOffset -= 1
+      return index
+    }
+
+    /// Removes `box` from slot `index`, at `position` when the caller knows it; returns whether
+    /// it was there.
+    ///
+    /// The identity check makes a stale position harmless: a slot that was reused no longer
+    /// holds the box there.
+    mutating func removeEntry(
+      _ box: ObserverBox,
+      fromSlot index: Int,
+      at position: Int? = nil
+    ) -> Bool {
+      guard index < slots.count else { return false }
+      let entries = slots[index].entries
+      let found: Int?
+      if let position {
+        found = position < entries.count && entries[position] === box ? position : nil
+      } else {
+        found = entries.firstIndex { $0 === box }
+      }
+      guard let found else { return false }
+      slots[index].removeEntry(at: found)
+      return true
+    }
+
+    mutating func forgetTerminationHandler(of box: ObserverBox) {
+      if !terminationHandlers.isEmpty { terminationHandlers[ObjectIdentifier(box)] = nil }
+    }
+
+    /// Checks every field against the others and against the registry's counters.
+    func checkInvariants(storedCount: Int, allCount: Int, core: RegistryCore) {
+      var stored = 0
+      var all = 0
+      var withoutOffset = 0
+      for (index, slot) in slots.enumerated() {
+        slot.checkInvariants(slotIndex: index, core: core)
+        all += slot.liveCount
+        if slot.isStored { stored += slot.liveCount }
+        if slot.isStored, slot.offset < 0 { withoutOffset += 1 }
+        for other in slots[..<index] where other.liveCount > 0 && slot.liveCount > 0 {
+          precondition(
+            !other.matches(slot.key), "two live slots file observers under \(slot.path)")
+        }
+      }
+      precondition(
+        !isClosed || (slots.isEmpty && terminationHandlers.isEmpty),
+        "a closed registry still files observers")
+      precondition(
+        slotsWithoutOffset == withoutOffset,
+        "\(slotsWithoutOffset) stored slots counted without an offset, \(withoutOffset) found")
+      precondition(
+        storedCount == stored, "\(storedCount) stored observers counted, \(stored) filed")
+      precondition(allCount == all, "\(allCount) observers counted, \(all) filed")
+      let filed = Set(slots.flatMap(\.entries).compactMap { $0.map(ObjectIdentifier.init) })
+      for box in terminationHandlers.keys {
+        precondition(filed.contains(box), "a termination handler outlives its observer")
+      }
+    }
+  }
+}
