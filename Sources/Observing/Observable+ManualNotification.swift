@@ -59,13 +59,9 @@ extension Observable {
     let pending = PendingManualChange.take(registry: registry, object: self, keyPath: keyPath)
     guard pending != nil || registry.hasObservers else { return }
     let snapshot = pending?.snapshot ?? manualNotificationSnapshot(for: keyPath)
-    // The registry lives until the observers are told: a direct observer's handler is only
-    // released when its registry goes.
-    withExtendedLifetime(registry) {
-      _deliverDidChange(
-        snapshot, object: self, oldValue: pending?.oldValue as? Value,
-        newValue: self[keyPath: keyPath], changedObject: nil, remembered: pending?.remembered)
-    }
+    _deliverDidChange(
+      snapshot, object: self, oldValue: pending?.oldValue as? Value,
+      newValue: self[keyPath: keyPath], changedObject: nil, remembered: pending?.remembered)
   }
 
   /// The observers a manual notification of `keyPath` reaches.

@@ -131,8 +131,7 @@ extension Observable {
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
     let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
-    _file(observer, object: self, property: property, rootDidDeinit: rootDidDeinit)
-    let token = ObservationToken(box: observer)
+    let token = _file(observer, object: self, property: property, rootDidDeinit: rootDidDeinit)
     if options.contains(.initial) {
       changeHandler(
         self, ObservedChange(newValue: options.contains(.new) ? self[keyPath: keyPath] : nil))
@@ -199,17 +198,18 @@ func _cachedDirectProperty(_ keyPath: AnyKeyPath, rootType: AnyObject.Type) -> A
 }
 
 /// Files a direct observer under a stored property of `object`, with what to call if the
-/// object dies while it is active.
+/// object dies while it is active, and returns its token.
 @usableFromInline
 func _file<Root: Observable>(
   _ observer: ValueObserverBase,
   object: Root,
   property: AnyKeyPath,
   rootDidDeinit: (@Sendable () -> Void)?
-) {
+) -> ObservationToken {
   let core = object.observationRegistry.core
   if let rootDidDeinit { core.setTerminationHandler(rootDidDeinit, for: observer) }
-  core.add(
+  let isFiled = core.add(
     direct: observer, to: .stored(object: ObjectIdentifier(object), property: property),
     owner: object)
+  return ObservationToken(direct: observer, filedIn: isFiled ? core : nil)
 }

@@ -22,13 +22,21 @@ import Synchronization
 /// nothing more. Invalidating releases the handler at once, so a handler that captures its own
 /// token (or anything that holds it) does not keep itself alive.
 public final class ObservationToken: @unchecked Sendable {
-  /// The retained record of the observation, as a pointer, with ``isAutomatic`` in the low bit (the
+  /// The record of the observation, as a pointer, with ``isAutomatic`` in the low bit (the
   /// record is aligned, so the bit is free); the pointer part is zero once invalidated, and
-  /// ``busy`` while ``isValid`` reads the record.
+  /// ``busy`` while ``isValid`` reads a key-path observer's record.
   ///
-  /// One atomic word, so that invalidating from several threads releases the record once, and
-  /// never while ``isValid`` reads it.
+  /// One atomic word, so that invalidating from several threads ends the observation once, and
+  /// never while ``isValid`` reads the record.
+  ///
+  /// A key-path observer's record is retained by the token. A direct observer's is not: its
+  /// registry's slot owns it, so that it and its handler go when the registry does (the object
+  /// died) though the token lives on; the token then only names it, to ``core``.
   private let state: Atomic<UInt>
+
+  /// The core of the registry a direct observer is filed in; `nil` for a key-path observer (and
+  /// for a direct one that found its registry gone).
+  private let core: RegistryCore?
 
   private static let automaticBit: UInt = 1
 
@@ -46,10 +54,19 @@ public final class ObservationToken: @unchecked Sendable {
     state.load(ordering: .relaxed) & Self.automaticBit != 0
   }
 
+  /// The token of a key-path observer, which it retains.
   @usableFromInline
   init(box: ObserverBox) {
     let pointer = UInt(bitPattern: Unmanaged.passRetained(box).toOpaque())
     state = Atomic(pointer | (box.isAutomatic ? Self.automaticBit : 0))
+    core = nil
+  }
+
+  /// The token of a direct observer filed in `core` (`nil` if its registry was gone).
+  init(direct box: ValueObserverBase, filedIn core: RegistryCore?) {
+    let pointer = core == nil ? 0 : UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
+    state = Atomic(pointer | Self.automaticBit)
+    self.core = core
   }
 
   deinit {
@@ -80,6 +97,9 @@ public final class ObservationToken: @unchecked Sendable {
   /// Whether the observation is still registered: neither invalidated nor ended by the observed
   /// object's deallocation.
   public var isValid: Bool {
+    if let core {
+      return state.load(ordering: .acquiring) & ~Self.automaticBit != 0 && core.isOpen
+    }
     guard let raw = takeRecord(leaving: Self.busy) else { return false }
     // Sound: the record is retained by this token, and while `state` is busy no `invalidate()`
     // can take it to release it; the pointer goes back before anyone else can.
@@ -95,6 +115,10 @@ public final class ObservationToken: @unchecked Sendable {
   /// included.
   public func invalidate() {
     guard let raw = takeRecord(leaving: 0) else { return }
+    if let core {
+      core.remove(direct: raw)
+      return
+    }
     let box = Unmanaged<ObserverBox>.fromOpaque(raw)
     box.takeUnretainedValue().invalidate()
     box.release()

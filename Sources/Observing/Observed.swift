@@ -129,14 +129,9 @@ public struct Observed<Value> {
         // only the entries are released.
         let oldValue = object[keyPath: storageKeyPath].storedValue
         object[keyPath: storageKeyPath].storedValue = newValue
-        // The registry lives until the observers are told (free when the object stores it):
-        // a direct observer's handler is only released when its registry goes.
-        withExtendedLifetime(registry) {
-          _deliverDidChange(
-            _ChangeSnapshot(entries: entries, needsWillPhase: false, toMany: nil),
-            object: object, oldValue: oldValue, newValue: newValue, changedObject: object,
-            remembered: nil)
-        }
+        _deliverDidChange(
+          _ChangeSnapshot(entries: entries, needsWillPhase: false, toMany: nil), object: object,
+          oldValue: oldValue, newValue: newValue, changedObject: object, remembered: nil)
       case .general(let change):
         _assign(newValue, to: object, registry: registry, change: change, storage: storageKeyPath)
       case .tracked(let keyPath):
@@ -177,11 +172,9 @@ public struct Observed<Value> {
     if let tracked = change.observationKeyPath {
       _observationDidSet(object, registry, tracked, Value.self)
     }
-    withExtendedLifetime(registry) {
-      _deliverDidChange(
-        change, object: object, oldValue: oldValue, newValue: newValue, changedObject: object,
-        remembered: remembered)
-    }
+    _deliverDidChange(
+      change, object: object, oldValue: oldValue, newValue: newValue, changedObject: object,
+      remembered: remembered)
   }
 
   /// The distance in bytes from the start of `object` to this property's storage.

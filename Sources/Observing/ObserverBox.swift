@@ -3,32 +3,43 @@ import Synchronization
 /// The registry's record of one observation: its options, whether it is still active, and how
 /// it is delivered.
 ///
-/// Boxes are created by `observe(_:options:changeHandler:)`, owned by the slots they are filed in
-/// and by their token, and go inactive exactly once: when the token is invalidated or released,
-/// or when the observed object dies (then the box also drops its handler, since the token may
-/// live on). The fields are small and ordered so that a direct observer fits a 56-byte object: a
-/// registration costs this box and its token.
+/// Boxes are created by `observe(_:options:changeHandler:)` and go inactive exactly once: when
+/// the token is invalidated or released, or when the observed object dies. A direct observer is
+/// owned by the slot it is filed in alone (its token only names it), so it and its handler go
+/// when it leaves the slot; a key-path observer is also owned by its token, and drops its handler
+/// when its root dies. The fields are small and ordered so that a direct observer fits a 40-byte
+/// object: a registration costs this box and its token, 48 bytes each from the allocator.
 @usableFromInline
 class ObserverBox: @unchecked Sendable {
   @usableFromInline let active = Atomic<Bool>(true)
-  @usableFromInline let optionBits: UInt8
+
+  /// The options (the low five bits), ``isDirect`` and ``isAutomatic``, in one byte.
+  @usableFromInline let bits: UInt8
+
+  /// The bit of ``bits`` that says the box is direct.
+  @usableFromInline static var directBit: UInt8 { 0x40 }
+
+  /// The bit of ``bits`` that says the observation is automatic.
+  static var automaticBit: UInt8 { 0x80 }
+
+  init(options: ObservingOptions, isDirect: Bool, isAutomatic: Bool) {
+    // The five options `ObservingOptions` declares; other bits of a raw value mean nothing.
+    bits =
+      UInt8(truncatingIfNeeded: options.rawValue & 0x1F) | (isDirect ? Self.directBit : 0)
+      | (isAutomatic ? Self.automaticBit : 0)
+  }
 
   /// Whether this box receives the property's old and new values straight from the setter
   /// (a `DirectObserver`) rather than evaluating a key path itself.
-  @usableFromInline let isDirect: Bool
+  @inlinable
+  final var isDirect: Bool { bits & Self.directBit != 0 }
 
   /// Whether the observation follows `@Observed` properties (see `ObservationToken.isAutomatic`).
-  let isAutomatic: Bool
-
-  init(options: ObservingOptions, isDirect: Bool, isAutomatic: Bool) {
-    optionBits = UInt8(truncatingIfNeeded: options.rawValue)
-    self.isDirect = isDirect
-    self.isAutomatic = isAutomatic
-  }
+  final var isAutomatic: Bool { bits & Self.automaticBit != 0 }
 
   /// The options the observation was registered with.
   @inlinable
-  final var options: ObservingOptions { ObservingOptions(rawValue: UInt(optionBits)) }
+  final var options: ObservingOptions { ObservingOptions(rawValue: UInt(bits & 0x1F)) }
 
   /// Whether anything must run before a change is stored: a prior notification, or a key-path
   /// observer remembering the old value.
@@ -43,9 +54,9 @@ class ObserverBox: @unchecked Sendable {
     active.exchange(false, ordering: .acquiringAndReleasing)
   }
 
-  /// Removes the box from every registry it is filed in.
+  /// Removes a key-path observer from every registry it is filed in.
   ///
-  /// Idempotent.
+  /// Idempotent. A direct observer is removed by its token, through its registry's core.
   func invalidate() {}
 
   /// Tells a box its new position in a slot after compaction (with the registry's lock held).
@@ -54,8 +65,8 @@ class ObserverBox: @unchecked Sendable {
   /// Tells a box that a registry it is filed in is gone (its object died); returns whether this
   /// ended the observation.
   ///
-  /// An observation rooted at the dead object ends: the box goes inactive, leaves any other
-  /// registry and drops its handler. Called outside every lock.
+  /// An observation rooted at the dead object ends: the box goes inactive, and a key-path
+  /// observer leaves any other registry and drops its handler. Called outside every lock.
   func registryDidClose(_ core: RegistryCore) -> Bool { false }
 
   /// Before a change: delivers the prior notification of a key-path observer and returns the
@@ -87,59 +98,41 @@ class ObserverBox: @unchecked Sendable {
 ///
 /// A direct observer is filed in one slot of one registry for its whole life; it records the
 /// slot's position in the registry and its own position in the slot, so that invalidating it
-/// takes constant time. Both are guarded by the registry's lock. Its root is the object of that
-/// registry, so the registry's going ends it.
+/// takes constant time. Both are guarded by the registry's lock. Its slot owns it; its token keeps
+/// the registry's core and removes it from there, and the registry's going ends it.
 @usableFromInline
 class ValueObserverBase: ObserverBox, @unchecked Sendable {
-  /// The slot's position in the registry's stored slots (slots are never removed, only reused
-  /// once empty, so the position stays meaningful; removal checks the entry's identity).
-  private var storedSlotIndex: Int32 = 0
-  /// Its position in the slot's entries.
-  private var storedEntryIndex: Int32 = 0
-  /// The core of the registry it is filed in, set before filing; cleared by whichever of
-  /// `invalidate()` and `registryDidClose(_:)` ends the observation (the one that deactivated
-  /// the box), so nothing else touches it afterwards.
-  ///
-  /// Strong: the core outlives the registry while observers refer to it, and holds no observer
-  /// once the registry is gone, so this makes no cycle that outlives the observation.
-  var core: RegistryCore?
+  /// The slot's position in the registry (slots are never removed, only reused once empty, so
+  /// the position stays meaningful; removal checks the entry's identity), or `UInt16.max` when
+  /// it does not fit: removal then searches.
+  private var storedSlotIndex: UInt16 = 0
+  /// Its position in the slot's entries, or `UInt32.max` when it does not fit.
+  private var storedEntryIndex: UInt32 = 0
 
   init(options: ObservingOptions) {
     super.init(options: options, isDirect: true, isAutomatic: true)
   }
 
-  /// The slot's position in the registry; guarded by the registry's lock.
-  final var slotIndex: Int {
-    get { Int(storedSlotIndex) }
-    set { storedSlotIndex = Int32(truncatingIfNeeded: newValue) }
+  /// The slot's position in the registry, or `nil` if unknown; guarded by the registry's lock.
+  final var slotIndex: Int? {
+    get { storedSlotIndex == .max ? nil : Int(storedSlotIndex) }
+    set { storedSlotIndex = newValue.flatMap { UInt16(exactly: $0) } ?? .max }
   }
 
-  /// Its position in the slot's entries; guarded by the registry's lock.
-  final var entryIndex: Int {
-    get { Int(storedEntryIndex) }
-    set { storedEntryIndex = Int32(truncatingIfNeeded: newValue) }
+  /// Its position in the slot's entries, or `nil` if unknown; guarded by the registry's lock.
+  final var entryIndex: Int? {
+    get { storedEntryIndex == .max ? nil : Int(storedEntryIndex) }
+    set { storedEntryIndex = newValue.flatMap { UInt32(exactly: $0) } ?? .max }
   }
-
-  override final func invalidate() {
-    guard deactivate() else { return }
-    core?.remove(self)
-    core = nil
-  }
-
-  override final func registryDidClose(_ core: RegistryCore) -> Bool {
-    guard deactivate() else { return false }
-    self.core = nil
-    releaseHandler()
-    return true
-  }
-
-  /// Drops the handler once the observed object is gone.
-  ///
-  /// Called once, by `registryDidClose(_:)`, after the box went inactive.
-  func releaseHandler() {}
 
   override final func didMove(toEntryIndex index: Int) {
     entryIndex = index
+  }
+
+  override final func registryDidClose(_ core: RegistryCore) -> Bool {
+    // Nothing else to do: the closing core dropped the box from its slot, so the box and its
+    // handler go as soon as no delivery holds it.
+    deactivate()
   }
 }
 
@@ -188,13 +181,7 @@ class ValueObserver<Value>: ValueObserverBase, @unchecked Sendable {
 /// A `ValueObserver` that calls a handler typed by the observer's root.
 @usableFromInline
 class DirectObserver<Root: AnyObject, Value>: ValueObserver<Value>, @unchecked Sendable {
-  /// The handler; `nil` once the observed object is gone.
-  ///
-  /// Sound without a lock: it is written once after `init`, by `releaseHandler()`, which only the
-  /// closing of the registry the box is filed in calls, when the registry is deallocated; every
-  /// delivery to the box comes from that registry's snapshot while the delivering code holds the
-  /// registry alive, so no read overlaps the write.
-  private var handler: ((Root, ObservedChange<Value>) -> Void)?
+  private let handler: (Root, ObservedChange<Value>) -> Void
 
   @usableFromInline
   init(options: ObservingOptions, handler: @escaping (Root, ObservedChange<Value>) -> Void) {
@@ -232,11 +219,7 @@ class DirectObserver<Root: AnyObject, Value>: ValueObserver<Value>, @unchecked S
     // on (a `Root`), and a slot delivers only while that very object is alive (`Slot.owner`),
     // so `object` is the registering object. Debug builds check it.
     assert(object is Root, "a direct observer was handed an object of another class")
-    handler?(unsafeDowncast(object, to: Root.self), change)
-  }
-
-  override final func releaseHandler() {
-    handler = nil
+    handler(unsafeDowncast(object, to: Root.self), change)
   }
 }
 

@@ -4,10 +4,10 @@ import Synchronization
 /// ``State`` behind one lock.
 ///
 /// The registry is owned by its object alone, so its deinitialization is the object's death.
-/// Observers keep the core instead, strongly (a retain, where a weak reference to the registry
-/// would cost a side table entry at every registration), and the core files them. When the
-/// registry goes, it closes the core: every observation filed there ends at once, its handler
-/// is released, and the core refuses new observers.
+/// Tokens and key-path observers keep the core instead, strongly (a retain, where a weak
+/// reference to the registry would cost a side table entry at every registration), and the core
+/// files the observers. When the registry goes, it closes the core: every observation filed there
+/// ends at once, its handler is released, and the core refuses new observers.
 @usableFromInline
 final class RegistryCore: @unchecked Sendable {
   /// What an assignment has to do besides storing the value.
@@ -71,8 +71,9 @@ final class RegistryCore: @unchecked Sendable {
   /// A direct observer watches one stored property of its root and is handed values by the
   /// setter; it records where it is filed, so that removing it takes constant time. Once the
   /// registry is gone the observer is ended instead.
-  func add(direct box: ValueObserverBase, to key: SlotKey, owner: AnyObject) {
-    box.core = self
+  /// - Returns: Whether the observer was filed; its slot then owns it, and only
+  ///   ``remove(direct:)`` (from its token) or the registry's closing take it out.
+  func add(direct box: ValueObserverBase, to key: SlotKey, owner: AnyObject) -> Bool {
     let isFiled = state.withLock { state in
       guard !state.isClosed else { return false }
       let index = state.claimSlot(key, owner: owner)
@@ -83,6 +84,7 @@ final class RegistryCore: @unchecked Sendable {
       return true
     }
     if !isFiled { _ = box.registryDidClose(self) }
+    return isFiled
   }
 
   /// Removes an observer from the slot `key` names; does nothing if it is not filed there.
@@ -96,13 +98,33 @@ final class RegistryCore: @unchecked Sendable {
     }
   }
 
-  /// Removes a direct observer in constant time (amortized), at the position it recorded.
-  func remove(_ box: ValueObserverBase) {
-    state.withLock { state in
-      guard state.removeEntry(box, fromSlot: box.slotIndex, at: box.entryIndex) else { return }
+  /// Ends and removes the direct observer at `pointer`, which its token names, in constant time
+  /// (amortized), at the position it recorded; does nothing once the registry is gone.
+  ///
+  /// The token calls it once (its atomic state makes sure), and nothing else removes a direct
+  /// observer from an open registry, so while the registry is open the observer is still filed.
+  func remove(direct pointer: UnsafeMutableRawPointer) {
+    let removed: ValueObserverBase? = state.withLock { state in
+      guard !state.isClosed else { return nil }
+      // Sound: the observer is filed (see above), so its slot holds it and it is alive; the
+      // strong reference made here keeps it alive until after the lock is released.
+      let box = Unmanaged<ValueObserverBase>.fromOpaque(pointer).takeUnretainedValue()
+      _ = box.deactivate()
+      guard state.removeDirect(box) else {
+        preconditionFailure("a direct observer of an open registry is not filed")
+      }
       state.forgetTerminationHandler(of: box)
       didRemove(isStored: true)
+      return box
     }
+    // Released here, outside the lock: the observer's handler may hold the last reference to
+    // anything, whose deinitialization may use this registry.
+    withExtendedLifetime(removed) {}
+  }
+
+  /// Whether the registry is still there (not closed).
+  var isOpen: Bool {
+    state.withLock { !$0.isClosed }
   }
 
   /// Call with the lock held.
@@ -154,7 +176,7 @@ final class RegistryCore: @unchecked Sendable {
         let work = assignmentWork.load(ordering: .relaxed)
         state.checkInvariants(
           storedCount: work & (Self.trackedFlag - 1),
-          allCount: observerCount.load(ordering: .relaxed), core: self)
+          allCount: observerCount.load(ordering: .relaxed))
       }
     #endif
   }
@@ -244,17 +266,26 @@ extension RegistryCore {
       return true
     }
 
+    /// Removes a direct observer, at the position it recorded or else by searching; returns
+    /// whether it was filed.
+    mutating func removeDirect(_ box: ValueObserverBase) -> Bool {
+      if let slot = box.slotIndex {
+        return removeEntry(box, fromSlot: slot, at: box.entryIndex)
+      }
+      return slots.indices.contains { removeEntry(box, fromSlot: $0) }
+    }
+
     mutating func forgetTerminationHandler(of box: ObserverBox) {
       if !terminationHandlers.isEmpty { terminationHandlers[ObjectIdentifier(box)] = nil }
     }
 
     /// Checks every field against the others and against the registry's counters.
-    func checkInvariants(storedCount: Int, allCount: Int, core: RegistryCore) {
+    func checkInvariants(storedCount: Int, allCount: Int) {
       var stored = 0
       var all = 0
       var withoutOffset = 0
       for (index, slot) in slots.enumerated() {
-        slot.checkInvariants(slotIndex: index, core: core)
+        slot.checkInvariants(slotIndex: index)
         all += slot.liveCount
         if slot.isStored { stored += slot.liveCount }
         if slot.isStored, slot.offset < 0 { withoutOffset += 1 }

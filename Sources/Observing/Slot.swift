@@ -79,10 +79,9 @@ struct Slot {
 
   /// Checks the counts this slot keeps against its entries; traps with a message if one is off.
   ///
-  /// - Parameters:
-  ///   - slotIndex: The slot's position in its registry, which direct observers record.
-  ///   - core: The registry core the slot belongs to, which direct observers keep.
-  func checkInvariants(slotIndex: Int, core: RegistryCore) {
+  /// - Parameter slotIndex: The slot's position in its registry, which direct observers record
+  ///   (where it fits in their field).
+  func checkInvariants(slotIndex: Int) {
     precondition(isStored || offset < 0, "manual slot \(path) learned an offset")
     let nilCount = entries.count(where: { $0 == nil })
     precondition(holes == nilCount, "slot \(path): \(holes) holes recorded, \(nilCount) found")
@@ -93,12 +92,14 @@ struct Slot {
     for (position, entry) in entries.enumerated() {
       guard let box = entry as? ValueObserverBase else { continue }
       precondition(isStored, "manual slot \(path) holds a direct observer")
-      precondition(box.core === core, "slot \(path): a direct observer keeps another registry")
+      // Removed under the lock in the same step that ends it.
       precondition(box.isActive, "slot \(path): an ended direct observer is still filed")
+      let recorded = (box.slotIndex ?? Int(UInt16.max), box.entryIndex ?? Int(UInt32.max))
+      let expected = (min(slotIndex, Int(UInt16.max)), min(position, Int(UInt32.max)))
       precondition(
-        box.slotIndex == slotIndex && box.entryIndex == position,
+        recorded == expected,
         "slot \(path): a direct observer at \(slotIndex).\(position) records "
-          + "\(box.slotIndex).\(box.entryIndex)")
+          + "\(recorded.0).\(recorded.1)")
     }
   }
 }
