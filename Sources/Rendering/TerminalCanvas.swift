@@ -36,10 +36,16 @@ public final class TerminalCanvas: Canvas {
   public let cellSize: CGSize
 
   /// The cells drawn so far.
-  public private(set) var grid: TerminalGrid
+  ///
+  /// Changed only by this class's drawing methods, which call out to no code that could reach
+  /// the canvas while they hold it (the ink's color is a local function), so the dynamic
+  /// exclusivity check, paid by every text drawn, is turned off.
+  @exclusivity(unchecked) public private(set) var grid: TerminalGrid
 
   /// The drawing view's placement, set by the render walk before each view draws.
-  public var state: CanvasState
+  ///
+  /// A plain value read and written whole, so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) public var state: CanvasState
 
   /// The color ``clear(background:)`` fills the grid with when given none.
   public var defaultBackground: Color
@@ -436,20 +442,23 @@ public final class TerminalCanvas: Canvas {
   private func cellSpans(_ rect: CGRect, fallback: Bool) -> (columns: Range<Int>, rows: Range<Int>)
   {
     guard rect.isFinite, rect.width > 0, rect.height > 0 else { return (0..<0, 0..<0) }
-    func span(_ low: CGFloat, _ high: CGFloat, _ size: CGFloat) -> Range<Int> {
-      // On `Double`: the standard library's rounding inlines, Foundation's `CGFloat` one does not.
-      func cell(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
-        Int(min(max(Double(value).rounded(rule), -1_000_000), 1_000_000))
-      }
-      let first = cell(low / size - 0.5, .up)
-      let end = cell(high / size - 0.5, .up)
+    // On `Double`, from the origin and size (both positive here, so they are the edges):
+    // Foundation's `CGFloat` arithmetic and `CGRect` edges are calls that do not inline, and
+    // this runs twice for every text drawn.
+    func span(_ origin: CGFloat, _ length: CGFloat, _ cellLength: CGFloat) -> Range<Int> {
+      let (low, high, size) = (Double(origin), Double(origin) + Double(length), Double(cellLength))
+      func cell(_ value: Double) -> Int { Int(min(max(value, -1_000_000), 1_000_000)) }
+      let first = cell((low / size - 0.5).rounded(.up))
+      let end = cell((high / size - 0.5).rounded(.up))
       if first < end { return first..<end }
       guard fallback else { return first..<first }
-      let middle = cell((low + high) / 2 / size, .down)
+      let middle = cell(((low + high) / 2 / size).rounded(.down))
       return middle..<middle + 1
     }
+    let rect = rect.standardized
     return (
-      span(rect.minX, rect.maxX, cellSize.width), span(rect.minY, rect.maxY, cellSize.height)
+      span(rect.origin.x, rect.size.width, cellSize.width),
+      span(rect.origin.y, rect.size.height, cellSize.height)
     )
   }
 }

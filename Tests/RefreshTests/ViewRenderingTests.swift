@@ -77,4 +77,59 @@ struct ViewRenderingTests {
     scroll.render(in: recorder)
     #expect(recorder.calls.isEmpty)
   }
+
+  /// While any view animates, the walk draws every view as presented (the animating one where
+  /// it is now, the others where they are); with none animating, it reads the model values.
+  @Test func animatingViewsDrawWherePresentedAndTheOthersWhereTheyAre() {
+    let clock = ManualFrameClock()
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100), clock: clock)
+    let moving = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    let still = View(frame: CGRect(x: 0, y: 40, width: 10, height: 10))
+    for view in [moving, still] {
+      view.backgroundColor = .red
+      window.addSubview(view)
+    }
+    clock.advance(by: 0)
+    View.animate(withDuration: 1) {
+      moving.frame.origin.x = 80
+      moving.alpha = 0.5
+    }
+    clock.advance(by: 0.5)
+    func fills() -> [CGRect] {
+      let recorder = CanvasCallRecorder()
+      window.render(in: recorder)
+      return recorder.calls.compactMap {
+        guard case .fill(let rect, _, let state) = $0 else { return nil }
+        return rect.offsetBy(dx: state.origin.x, dy: state.origin.y)
+      }
+    }
+    let halfway = moving.presentedFrame.minX
+    #expect(halfway > 0 && halfway < 80)
+    #expect(
+      fills() == [
+        CGRect(x: halfway, y: 0, width: 10, height: 10), CGRect(x: 0, y: 40, width: 10, height: 10),
+      ])
+    clock.advance(by: 1)
+    #expect(
+      fills() == [
+        CGRect(x: 80, y: 0, width: 10, height: 10), CGRect(x: 0, y: 40, width: 10, height: 10),
+      ])
+  }
+
+  /// A frame of negative size lies left of and above its origin, and its subviews are placed
+  /// from that corner, as `CGRect.minX` and `minY` say.
+  @Test func aFrameOfNegativeSizeDrawsFromItsMinimumCorner() {
+    let flipped = View(frame: CGRect(x: 50, y: 60, width: -20, height: -30))
+    let child = View(frame: CGRect(x: 1, y: 2, width: 5, height: 5))
+    child.backgroundColor = .red
+    flipped.addSubview(child)
+    scroll.addSubview(flipped)
+    let recorder = CanvasCallRecorder()
+    scroll.render(in: recorder)
+    guard case .fill(_, _, let state) = recorder.calls.first else {
+      Issue.record("the child drew nothing")
+      return
+    }
+    #expect(state.origin == CGPoint(x: 31, y: 32))
+  }
 }

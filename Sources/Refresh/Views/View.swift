@@ -89,7 +89,11 @@ open class View: Observable {
   }
 
   /// Whether subviews are clipped to the bounds when drawn.
-  public var clipsToBounds = false
+  ///
+  /// Read for every view of every frame drawn, and a `Bool` is read and written whole by code
+  /// that calls out to nothing while it holds it, so the dynamic exclusivity check is turned
+  /// off.
+  @exclusivity(unchecked) public var clipsToBounds = false
 
   /// How the view follows a change of its superview's bounds size (UIKit's
   /// `autoresizingMask`); empty by default, as in UIKit.
@@ -121,13 +125,27 @@ open class View: Observable {
   public private(set) weak var superview: View?
 
   /// The views this one contains, back to front.
-  public private(set) var subviews: [View] = []
+  ///
+  /// Read for every view of every frame drawn. Main-actor confined, and only this file's
+  /// hierarchy methods change it, in statements that call out to no other code while they
+  /// hold it (the hooks run before and after), while every read copies the array out at once;
+  /// no access can overlap another, so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
   /// The window the view is in, or `nil` when it is not on screen.
   public internal(set) weak var window: Window?
 
   /// Whether ``layoutSubviews()`` is due.
   public private(set) var needsLayout = true
+
+  /// Whether layout may be due below this view.
+  ///
+  /// Set on the ancestors of every view marked by ``setNeedsLayout()``, so that a layout pass
+  /// walks only the branches that need it, not a list's every row. A set flag implies its
+  /// ancestors' (the mark stops at the first ancestor that has it); a subtree attached with
+  /// flags set is marked from its root up by ``insertSubview(_:at:)``. Read and written whole,
+  /// with no call out in between.
+  @exclusivity(unchecked) private(set) var subviewsNeedLayout = false
 
   /// Whether ``draw(in:)`` is due in the next display pass.
   public private(set) var needsDisplay = true
@@ -346,15 +364,25 @@ open class View: Observable {
   /// ``layoutSubviews()``.
   public func setNeedsLayout() {
     needsLayout = true
+    var ancestor = superview
+    while let view = ancestor, !view.subviewsNeedLayout {
+      view.subviewsNeedLayout = true
+      ancestor = view.superview
+    }
     window?.setNeedsFrame()
   }
 
   /// Lays out this view and its whole subtree now, where layout is due.
+  ///
+  /// Only the branches that hold a view marked by ``setNeedsLayout()`` are visited.
   public func layoutIfNeeded() {
     if needsLayout {
       needsLayout = false
       layoutSubviews()
     }
+    // Cleared before the walk: a view marked during it marks this one again.
+    guard subviewsNeedLayout else { return }
+    subviewsNeedLayout = false
     for subview in subviews {
       subview.layoutIfNeeded()
     }
