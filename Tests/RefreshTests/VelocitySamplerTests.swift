@@ -32,6 +32,17 @@ struct VelocitySamplerTests {
     #expect(abs(sampler.velocity.y - 100) < 1e-9)
   }
 
+  /// When the oldest sample falls out of the window, the next one, exactly a window older than
+  /// the newest, stays (0.125 + 0.1 - 0.125 is exactly 0.1 in binary).
+  @Test func forgettingOldSamplesKeepsTheOneExactlyAWindowOld() {
+    var sampler = VelocitySampler()
+    sampler.record(CGPoint(x: 0, y: 0), at: 0.0625)
+    sampler.record(CGPoint(x: 0, y: 20), at: 0.125)
+    sampler.record(CGPoint(x: 0, y: 40), at: 0.125 + VelocitySampler.window)
+    #expect(sampler.samples.map(\.time) == [0.125, 0.125 + VelocitySampler.window])
+    #expect(abs(sampler.velocity.y - 200) < 1e-9)
+  }
+
   @Test func aFingerThatHeldStillHasNoVelocity() {
     var sampler = VelocitySampler()
     sampler.record(CGPoint(x: 0, y: 0), at: 0)
