@@ -57,6 +57,21 @@ struct ListRowOffsetsTests {
       for row in model.heights.indices where offsets.height(ofRow: row) != model.heights[row] {
         differences.append("row \(row)'s height \(offsets.height(ofRow: row))")
       }
+      // The bands of all rows, and of a few rows from every row on (each block entered and
+      // left, from any row of it).
+      let all = offsets.bands(ofRows: 0..<model.heights.count).map { "\($0)" }
+      let expected = model.heights.indices.map {
+        "\((row: $0, top: tops[$0], height: model.heights[$0]))"
+      }
+      if all != expected {
+        let same = zip(all, expected).prefix { $0 == $1 }.count
+        differences.append("\(all.count) bands, the first wrong \(all.dropFirst(same).prefix(1))")
+      }
+      for start in model.heights.indices {
+        let rows = start..<min(model.heights.count, start + 5)
+        let bands = offsets.bands(ofRows: rows).map { "\($0)" }
+        if bands != Array(expected[rows]) { differences.append("bands of \(rows): \(bands)") }
+      }
       var points: Set<CGFloat> = [-1, -0.25, .nan, .infinity]
       for top in tops { points.formUnion([top - 0.25, top, top + 0.25]) }
       for y in points {
@@ -83,7 +98,24 @@ struct ListRowOffsetsTests {
     #expect(offsets.top(ofRow: 0) == 0)
     #expect(offsets.row(containing: 0) == nil)
     #expect(offsets.rowCount(above: 10) == 0)
+    #expect(Array(offsets.bands(ofRows: 0..<0)).isEmpty)
     #expect(offsets.checkInvariants() == nil)
+  }
+
+  /// The bands of rows across blocks: each row's top and height, block after block, and none
+  /// for an empty range (at the end too).
+  @Test func bandsWalkTheBlocks() {
+    let heights: [CGFloat] = [10, 20, 0, 5, 7.5, 30, 1, 2, 3]
+    let offsets = ListRowOffsets(count: heights.count, blockSize: 2) { heights[$0] }
+    let bands = offsets.bands(ofRows: 1..<8).map { [CGFloat($0.row), $0.top, $0.height] }
+    #expect(
+      bands == [
+        [1, 10, 20], [2, 30, 0], [3, 30, 5], [4, 35, 7.5], [5, 42.5, 30], [6, 72.5, 1],
+        [7, 73.5, 2],
+      ])
+    #expect(offsets.bands(ofRows: 8..<9).map { [$0.top, $0.height] } == [[75.5, 3]])
+    #expect(Array(offsets.bands(ofRows: 9..<9)).isEmpty)
+    #expect(Array(offsets.bands(ofRows: 4..<4)).isEmpty)
   }
 
   @Test(arguments: [1, 2, 3, 4, 1024])

@@ -117,6 +117,29 @@ struct ListViewTests {
     #expect(list.row(at: CGPoint(x: -1, y: 15)) == nil)
   }
 
+  /// Rows on screen that span two blocks of row tops (1,024 rows each when loaded), and the
+  /// larger first block after twenty rows arrive at the top: each view has its row's frame.
+  @Test func theRowsOnScreenAcrossBlocksOfTops() {
+    let source = RowSource(count: 3000)
+    list.dataSource = source
+    list.layoutIfNeeded()
+    list.contentOffset.y = 36_702  // row 1019 and a half at the top
+    list.layoutIfNeeded()
+    #expect(list.visibleRows == 1019..<1030)
+    let tops: [CGFloat?] = (1019..<1030).map { CGFloat($0) * 36 }
+    #expect(list.visibleRows.map { list.viewForRow(at: $0)?.frame.minY } == tops)
+    #expect(list.viewForRow(at: 1024)?.frame == CGRect(x: 0, y: 36_864, width: 375, height: 36))
+    source.insert((0..<20).map { "new \($0)" }, at: 0, height: 18)
+    list.insertRows(at: Array(0..<20))
+    list.layoutIfNeeded()
+    #expect(list.contentOffset.y == 37_062)
+    #expect(list.visibleRows == 1039..<1050)
+    // Twenty rows of 18 points above: each old row 360 points further down.
+    let moved: [CGFloat?] = (1019..<1030).map { 360 + CGFloat($0) * 36 }
+    #expect(list.visibleRows.map { list.viewForRow(at: $0)?.frame.minY } == moved)
+    #expect(text(ofRow: 1044) == "item 1024")
+  }
+
   @Test func theDataSourceIsHeldWeakly() {
     list.dataSource = RowSource(count: 30)
     list.layoutIfNeeded()

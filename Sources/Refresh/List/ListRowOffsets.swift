@@ -8,7 +8,8 @@ import Foundation
 /// measured from the block's own top (its first row's is 0); two short arrays hold each block's
 /// first row and top. With `n` rows in blocks of `b`:
 /// - a row's top, or the row at an offset: a binary search over the blocks, then one in a
-///   block, O(log n);
+///   block, O(log n); the tops and heights of consecutive rows (the rows on screen): one search,
+///   then a step per row;
 /// - inserting `k` rows: the blocks they land in are merged again (O(b + k) each, a block
 ///   grown past twice its size is split), and the first rows and tops of the blocks after them
 ///   move, O(n / b) — a page of older messages at a chat list's top costs the first block and
@@ -95,6 +96,54 @@ struct ListRowOffsets {
     let top = blockTops[block] + tops[index]
     let next = index + 1 < tops.count ? blockTops[block] + tops[index + 1] : blockTops[block + 1]
     return next - top
+  }
+
+  /// The tops and heights of consecutive rows, top to bottom: one search finds the first row's
+  /// block, then each row is a step, so a layout pass over the rows on screen pays one search,
+  /// not one per row (which a list of a million rows paid in about a thousand blocks).
+  ///
+  /// Each height is the one ``height(ofRow:)`` gives. The bands are read from the offsets as
+  /// they are now: the sequence keeps them (no rows are copied), so later changes to the
+  /// offsets do not reach it.
+  ///
+  /// - Parameter rows: Rows of `0..<count`; an empty range gives no bands.
+  func bands(ofRows rows: Range<Int>) -> Bands {
+    precondition(
+      rows.isEmpty || (rows.lowerBound >= 0 && rows.upperBound <= count),
+      "rows \(rows) outside 0..<\(count)")
+    guard !rows.isEmpty else { return Bands(offsets: self, rows: rows, block: 0, index: 0) }
+    let block = block(containingRow: rows.lowerBound)
+    return Bands(
+      offsets: self, rows: rows, block: block, index: rows.lowerBound - firstRows[block])
+  }
+
+  /// Consecutive rows' tops and heights (see ``bands(ofRows:)``).
+  struct Bands: Sequence, IteratorProtocol {
+    fileprivate let offsets: ListRowOffsets
+    /// The rows left.
+    fileprivate var rows: Range<Int>
+    /// The next row's block, and its index there.
+    fileprivate var block: Int
+    fileprivate var index: Int
+
+    /// The next row, its top and its height.
+    mutating func next() -> (row: Int, top: CGFloat, height: CGFloat)? {
+      guard let row = rows.first else { return nil }
+      rows = rows.dropFirst()
+      let tops = offsets.blocks[block]
+      let base = offsets.blockTops[block]
+      let top = base + tops[index]
+      let bottom: CGFloat
+      if index + 1 < tops.count {
+        bottom = base + tops[index + 1]
+        index += 1
+      } else {
+        bottom = offsets.blockTops[block + 1]
+        block += 1
+        index = 0
+      }
+      return (row, top, bottom - top)
+    }
   }
 
   /// The row whose band holds `y`: the last row whose top is at or above it (rows of no height

@@ -243,9 +243,9 @@ open class ListView: ScrollModel {
     }
     shownRows = wanted
     guard let dataSource else { return }
-    for row in wanted {
-      let frame = CGRect(
-        x: 0, y: offsets.top(ofRow: row), width: width, height: offsets.height(ofRow: row))
+    // One search for the first row on screen, then a step per row (not a search per row).
+    for (row, top, height) in offsets.bands(ofRows: wanted) {
+      let frame = CGRect(x: 0, y: top, width: width, height: height)
       if let view = rowViews[row] {
         if view.frame != frame { view.frame = frame }
         continue
