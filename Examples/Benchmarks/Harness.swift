@@ -38,26 +38,54 @@ struct Bench {
   /// Calibrates the iteration count so that a sample takes about `sampleDuration`, then returns
   /// the fastest of up to `samples` samples, in nanoseconds per operation.
   func nanoseconds(_ body: (Int) -> Void) -> Double {
+    withoutActuallyEscaping(body) { interleaved([$0])[0] }
+  }
+
+  /// Measures bodies that are to be compared, with their samples interleaved: a sample of
+  /// each in turn, round after round, and each body's fastest sample reported.
+  ///
+  /// Each body must perform `iterations` operations; its iteration count is calibrated on its
+  /// own, as ``nanoseconds(_:)`` does, so that a sample takes about `sampleDuration`. Every
+  /// body gets the same number of samples (up to `samples`, within `measurementBudget` per
+  /// body), and each round starts one body later than the last, so that no body always
+  /// follows the same one. Two figures measured one after the other can each meet a different
+  /// load (a build starting, the clock speed changing); interleaved, each body's fastest
+  /// sample is taken from the same stretch of time as the others', so their ratio moves much
+  /// less from run to run.
+  ///
+  /// - Parameter bodies: The bodies, each performing the operations it is given.
+  /// - Returns: Each body's time per operation, in nanoseconds, in the order of `bodies`.
+  func interleaved(_ bodies: [(Int) -> Void]) -> [Double] {
+    let calibrated = bodies.map(calibrate)
+    let elapsed = calibrated.reduce(0) { $0 + $1.elapsed }
+    let rounds = max(
+      minimumSamples,
+      min(samples, Int(Double(bodies.count) * measurementBudget / max(elapsed, 1e-9))))
+    var fastest = Array(repeating: Double.infinity, count: bodies.count)
+    for round in 0..<rounds {
+      for step in bodies.indices {
+        let index = (round + step) % bodies.count
+        let iterations = calibrated[index].iterations
+        let sample = time { bodies[index](iterations) } / Double(iterations) * 1e9
+        fastest[index] = min(fastest[index], sample)
+      }
+    }
+    return fastest
+  }
+
+  /// The iteration count at which a sample of `body` takes about `sampleDuration`, and the
+  /// time such a sample takes (longer for an operation slower than a sample).
+  private func calibrate(_ body: (Int) -> Void) -> (iterations: Int, elapsed: Double) {
     var iterations = 1
-    var elapsed = 0.0
     while true {
-      elapsed = time { body(iterations) }
+      let elapsed = time { body(iterations) }
       if elapsed >= sampleDuration / 4 || iterations >= 1 << 30 {
         let scale = sampleDuration / max(elapsed, 1e-9)
-        if scale > 1 {
-          iterations = max(1, Int(Double(iterations) * scale))
-          elapsed = sampleDuration
-        }
-        break
+        guard scale > 1 else { return (iterations, elapsed) }
+        return (max(1, Int(Double(iterations) * scale)), sampleDuration)
       }
       iterations *= 4
     }
-    let count = max(minimumSamples, min(samples, Int(measurementBudget / max(elapsed, 1e-9))))
-    var fastest = Double.infinity
-    for _ in 0..<count {
-      fastest = min(fastest, time { body(iterations) } / Double(iterations) * 1e9)
-    }
-    return fastest
   }
 
   private func time(_ body: () -> Void) -> Double {

@@ -8,7 +8,8 @@ import Rendering
 
 extension Bench {
   /// A `ListView` at scale: 10^3 and 10^6 rows of the terminal section's two-label rows, each
-  /// 10^6 figure beside the 10^3 one (its growth) and beside its goal.
+  /// 10^6 figure beside the 10^3 one (its growth) and beside its goal; the scrolling frames of
+  /// both and of a 400-row list are measured interleaved (``Bench/interleaved(_:)``).
   @MainActor
   mutating func runList() {
     let section = "List"
@@ -29,13 +30,13 @@ extension Bench {
       return (window, list, source)
     }
 
-    /// A scrolling frame: a line down (back to the top past the end), layout, drawing,
-    /// diffing and encoding.
-    func frame(_ window: Window, _ list: ListView) -> Double {
+    /// A scrolling frame, as a body for the harness: a line down (back to the top past the
+    /// end), layout, drawing, diffing and encoding.
+    func frames(_ window: Window, _ list: ListView) -> (Int) -> Void {
       let canvas = TerminalCanvas(columns: columns, rows: rows)
       var buffer = TerminalFrameBuffer()
       let limit = min(list.maximumContentOffset.y, 100_000 * TextMetrics.lineHeight)
-      return nanoseconds { iterations in
+      return { iterations in
         for _ in 0..<iterations {
           let next = list.contentOffset.y + TextMetrics.lineHeight
           list.contentOffset.y = next > limit ? 0 : next
@@ -47,40 +48,54 @@ extension Bench {
       }
     }
 
-    struct Figures {
+    struct Scale {
+      var window: Window
+      var list: ListView
+      var source: PlainRows
       var reload = 0.0
       var frame = 0.0
       var insert = 0.0
       var bytesPerRow = 0.0
     }
-    func measure(_ count: Int) -> Figures {
-      var figures = Figures()
+    /// A list of `count` rows, its resident bytes per row and its reload time.
+    func load(_ count: Int) -> Scale {
       let before = residentBytes()
       let (window, list, source) = makeList(count)
-      figures.bytesPerRow = Double(residentBytes() - before) / Double(count)
-      figures.reload = nanoseconds { iterations in
+      var scale = Scale(window: window, list: list, source: source)
+      scale.bytesPerRow = Double(residentBytes() - before) / Double(count)
+      scale.reload = nanoseconds { iterations in
         for _ in 0..<iterations { list.reloadData() }
       }
-      figures.frame = frame(window, list)
-      // A chat list loading older messages: 20 rows at the top, scrolled down into the list.
+      return scale
+    }
+    /// A chat list loading older messages: 20 rows at the top, scrolled down into the list.
+    func insertion(_ scale: Scale) -> Double {
+      let (window, list, source) = (scale.window, scale.list, scale.source)
       list.contentOffset.y = list.maximumContentOffset.y / 2
       window.layoutIfNeeded()
-      figures.insert = nanoseconds { iterations in
+      return nanoseconds { iterations in
         for _ in 0..<iterations {
           source.count += 20
           list.insertRows(at: Array(0..<20))
         }
       }
-      blackHole(source)
-      return figures
     }
 
     let (smallWindow, smallList, smallSource) = makeList(400)
-    let reference = frame(smallWindow, smallList)
+    var small = load(1_000)
+    var large = load(1_000_000)
+    // The three frames are compared with each other: their samples are interleaved, so that
+    // a change in the machine's load reaches all three alike.
+    let frameTimes = interleaved([
+      frames(smallWindow, smallList), frames(small.window, small.list),
+      frames(large.window, large.list),
+    ])
+    let reference = frameTimes[0]
+    (small.frame, large.frame) = (frameTimes[1], frameTimes[2])
     blackHole(smallSource)
+    small.insert = insertion(small)
+    large.insert = insertion(large)
     record(section, "400 rows: scrolling frame", reference / 1e6, unit: "ms")
-    let small = measure(1_000)
-    let large = measure(1_000_000)
     record(section, "10^3 rows: reloadData", small.reload / 1e6, unit: "ms")
     record(
       section, "10^6 rows: reloadData", large.reload / 1e6, unit: "ms",
