@@ -179,6 +179,23 @@ struct RefreshAutoFooterTests {
     #expect(calls == 1)
   }
 
+  /// Content that fills the frame exactly (64 + 603 = 667) counts as short.
+  ///
+  /// A release after any upward pull loads, where tall content would have to reach
+  /// 603 + 44 - 667 = -20. One point more and it is tall.
+  @Test(arguments: [(603.0, 1), (604.0, 0)])
+  func contentThatFillsTheFrameExactlyCountsAsShort(contentHeight: CGFloat, loads: Int) {
+    let scene = Scene(contentHeight: contentHeight)
+    var calls = 0
+    let footer = RefreshAutoFooter(refreshingBlock: { calls += 1 })
+    scene.scroll.footer = footer
+    #expect(scene.scroll.adjustedContentInset.bottom == 44)
+    scene.pull(to: -54)
+    #expect(calls == 0)  // never by offset: it does not overflow the frame
+    scene.release()
+    #expect(calls == loads)
+  }
+
   @Test func tallContentLoadsOnReleaseAtTheBottom() {
     let scene = Scene()
     var calls = 0
