@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Refresh
@@ -125,5 +126,41 @@ struct AccessibilityTests {
     }
     #expect(channel.posts.count == AccessibilityChannel.capacity)
     #expect(channel.posts.first?.text == "5")
+    #expect(channel.posts.last?.text == "\(AccessibilityChannel.capacity + 4)")
+  }
+
+  /// Posts and blank ones in seeded random order, and one clearing, against a plain array
+  /// that keeps the last `capacity` posts: the channel keeps the same posts in the same
+  /// order, across several wraps of its ring before and after the clearing.
+  @Test(arguments: [1, 7, 42])
+  func theKeptPostsAreTheLastOnesInOrder(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let capacity = AccessibilityChannel.capacity
+    let channel = AccessibilityChannel()
+    var expected: [AccessibilityPost] = []
+    var handed: [AccessibilityPost] = []
+    channel.onPost = { handed.append($0) }
+    let clearing = Int.random(in: capacity * 3..<capacity * 4, using: &random)
+    var wraps = 0
+    for step in 0..<(capacity * 8) {
+      if step == clearing {
+        channel.removeAllPosts()
+        expected.removeAll()
+      } else if Int.random(in: 0..<10, using: &random) == 0 {
+        channel.post(notification: .announcement, argument: " ")
+      } else {
+        let post = AccessibilityPost(.announcement, "post \(step)")
+        channel.post(notification: post.notification, argument: post.text)
+        expected.append(post)
+        if expected.count > capacity {
+          expected.removeFirst()
+          wraps += 1
+        }
+      }
+      if step % 97 == 0 { #expect(channel.posts == expected) }
+    }
+    #expect(channel.posts == expected)
+    #expect(wraps > capacity * 2)
+    #expect(handed.count == handed.filter { !$0.text.allSatisfy(\.isWhitespace) }.count)
   }
 }

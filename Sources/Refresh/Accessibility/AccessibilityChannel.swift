@@ -19,7 +19,20 @@ import Foundation
 @MainActor
 public final class AccessibilityChannel {
   /// The most recent posts, oldest first (at most ``capacity``).
-  public private(set) var posts: [AccessibilityPost] = []
+  ///
+  /// Each read puts the kept posts in order, a copy of up to ``capacity`` of them: read it
+  /// when you need the history, not on every post (``onPost`` hands each one over as it comes).
+  public var posts: [AccessibilityPost] {
+    Array(kept[oldest...] + kept[..<oldest])
+  }
+
+  /// The posts kept, as a ring once it is full.
+  ///
+  /// `kept[oldest]` is the oldest, and a new post takes its place, so a full channel keeps
+  /// posting at a constant cost; dropping the oldest from the front of an array moved all the
+  /// others on every post (500 of them, on every state change of a component after its 500th).
+  private var kept: [AccessibilityPost] = []
+  private var oldest = 0
 
   /// How many posts ``posts`` keeps; older ones are dropped.
   public static let capacity = 500
@@ -42,13 +55,18 @@ public final class AccessibilityChannel {
   public func post(notification: AccessibilityNotification, argument: String) {
     guard argument.contains(where: { !$0.isWhitespace }) else { return }
     let post = AccessibilityPost(notification, argument)
-    posts.append(post)
-    if posts.count > Self.capacity { posts.removeFirst(posts.count - Self.capacity) }
+    if kept.count < Self.capacity {
+      kept.append(post)
+    } else {
+      kept[oldest] = post
+      oldest = oldest == Self.capacity - 1 ? 0 : oldest + 1
+    }
     onPost?(post)
   }
 
   /// Forgets the posts kept so far.
   public func removeAllPosts() {
-    posts.removeAll()
+    kept.removeAll()
+    oldest = 0
   }
 }
