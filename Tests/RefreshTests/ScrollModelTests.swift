@@ -69,13 +69,19 @@ struct ScrollModelTests {
     scroll.setInsetContribution(EdgeInsets(top: 54), for: header)
     scroll.setInsetContribution(EdgeInsets(bottom: 44), for: footer)
     #expect(scroll.adjustedContentInset == EdgeInsets(top: 118, bottom: 54))
+    #expect(scroll.insets(excluding: header) == EdgeInsets(top: 64, bottom: 54))
+    #expect(scroll.insets(excluding: footer) == EdgeInsets(top: 118, bottom: 10))
     scroll.contentInset = EdgeInsets(top: 20)
     #expect(scroll.contentInset == EdgeInsets(top: 20))
     #expect(scroll.adjustedContentInset == EdgeInsets(top: 74, bottom: 44))
+    #expect(scroll.insets(excluding: header) == EdgeInsets(top: 20, bottom: 44))
     scroll.removeInsetContribution(for: header)
     scroll.removeInsetContribution(for: footer)
     #expect(scroll.adjustedContentInset == EdgeInsets(top: 20))
     #expect(scroll.insetContribution(for: header) == .zero)
+    #expect(scroll.insets(excluding: header) == EdgeInsets(top: 20))
+    scroll.contentInset = EdgeInsets(left: 5)
+    #expect(scroll.insets(excluding: footer) == EdgeInsets(left: 5))
   }
 
   @Test func theOffsetIsClampedWhenTheInsetShrinksAtRest() {

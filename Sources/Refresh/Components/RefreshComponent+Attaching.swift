@@ -16,7 +16,7 @@ extension RefreshComponent {
   /// - Parameter scroll: The scroll model the component is attached to.
   /// - Returns: Its adjusted insets without this component's contribution.
   public func originalInset(in scroll: ScrollModel) -> EdgeInsets {
-    scroll.adjustedContentInset - scroll.insetContribution(for: self)
+    scroll.insets(excluding: self)
   }
 
   /// This component's current contribution to the scroll model's adjusted insets.

@@ -23,6 +23,9 @@ import Foundation
       guard let scrollView else { return }
       scrollView.attachedComponents?._checkInvariants()
       let contribution = scrollView.insetContribution(for: self)
+      precondition(
+        scrollView.insets(excluding: self) == scrollView.adjustedContentInset - contribution,
+        "\(self): the insets it measures from are not the adjusted insets without its own")
       // Along the edge on screen: a trailer's inset is on the left in a right-to-left layout.
       guard let pullEdge = pullEdgeOnScreen else {
         _checkOwnInvariants(contribution: contribution)

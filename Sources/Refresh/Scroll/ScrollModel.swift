@@ -197,6 +197,10 @@ open class ScrollModel: View {
     didSet { scrollActivityDidChange() }
   }
   @exclusivity(unchecked) var isMovingByItself = false
+  /// ``adjustedContentInset`` as last assigned (by `updateAdjustedContentInset()`, its one
+  /// writer), read by ``insets(excluding:)`` on every offset change of a pull: the observed
+  /// property's own storage is read with a dynamic exclusivity check, 66 instructions each.
+  @exclusivity(unchecked) private var lastAdjustedInset = EdgeInsets.zero
 
   /// The refresh components attached to the scroll model and the observations they share
   /// (see `AttachedComponents`); `nil` until a component attaches.
@@ -272,9 +276,21 @@ open class ScrollModel: View {
     return insetContributions.first { $0.owner == key }?.insets ?? .zero
   }
 
+  /// ``adjustedContentInset`` without what `owner` adds: the insets a component measures its
+  /// pull from (MJRefresh's `scrollViewOriginalInset`).
+  ///
+  /// - Parameter owner: The component.
+  /// - Returns: The adjusted insets minus its contribution.
+  func insets(excluding owner: AnyObject) -> EdgeInsets {
+    // No component adds anything while nobody refreshes: the common case of a pull.
+    guard !insetContributions.isEmpty else { return lastAdjustedInset }
+    return lastAdjustedInset - insetContribution(for: owner)
+  }
+
   private func updateAdjustedContentInset() {
     let adjusted = insetContributions.reduce(contentInset) { $0 + $1.insets }
     guard adjusted != adjustedContentInset else { return }
+    lastAdjustedInset = adjusted
     adjustedContentInset = adjusted
     validRangeDidChange()
   }
