@@ -6,7 +6,7 @@ extension Bench {
   /// One full drag–refresh–end cycle, driven frame by frame: a pull past the header's
   /// threshold, release, refresh, end, then a pull up into the footer and back.
   @MainActor
-  private func cycle(_ scroll: ScrollModel, _ clock: ManualFrameClock, step: Int) {
+  private static func cycle(_ scroll: ScrollModel, _ clock: ManualFrameClock, step: Int) {
     let phase = step % 120
     switch phase {
     case 0: scroll.beginDragging(at: CGPoint(x: 100, y: 100))
@@ -25,7 +25,7 @@ extension Bench {
   /// the header's threshold, the release and 15 frames of refreshing, then the end and 25
   /// frames of the header hiding (its 0.4 s animation) and the content settling.
   @MainActor
-  private func gesture(_ scroll: ScrollModel, _ clock: ManualFrameClock) {
+  private static func gesture(_ scroll: ScrollModel, _ clock: ManualFrameClock) {
     let frame = 1.0 / 60
     scroll.beginDragging(at: CGPoint(x: 100, y: 100))
     for step in 1...20 {
@@ -66,17 +66,20 @@ extension Bench {
   mutating func runComponents() {
     let section = "Components"
 
+    // Each measurement below takes the three scenes' samples in turn (`interleaved(_:)`), so
+    // that the ratios compare figures from the same stretch of time.
+    let kinds = [Scene.bare, .asCreated, .inMemoryStore]
+    let names = ["as created", "in-memory store"]
+
     // The bare scroll model's own update: the same cycle, no component attached.
-    func cycleCost(_ kind: Scene) -> Double {
-      let (scroll, clock) = makeScene(kind)
-      return nanoseconds { iterations in
-        for step in 0..<iterations { cycle(scroll, clock, step: step) }
-      }
-    }
-    let bareCost = cycleCost(.bare)
+    let cycleScenes = kinds.map(makeScene)
+    let cycleCosts = interleaved(
+      cycleScenes.map { scroll, clock in
+        { iterations in for step in 0..<iterations { Self.cycle(scroll, clock, step: step) } }
+      })
+    let bareCost = cycleCosts[0]
     record(section, "drag-refresh-end cycle step, bare scroll model", bareCost)
-    for (kind, name) in [(Scene.asCreated, "as created"), (.inMemoryStore, "in-memory store")] {
-      let attachedCost = cycleCost(kind)
+    for (name, attachedCost) in zip(names, cycleCosts.dropFirst()) {
       record(
         section, "same step, header and footer \(name)", attachedCost,
         anchor: ("bare scroll model", bareCost))
@@ -90,19 +93,20 @@ extension Bench {
     }
 
     // A single contentOffset update while pulling, with and without components.
-    func offsetCost(_ scroll: ScrollModel) -> Double {
-      scroll.panState = .began
-      defer { scroll.panState = .ended }
-      return nanoseconds { iterations in
+    func offsetUpdates(_ scroll: ScrollModel) -> (Int) -> Void {
+      { iterations in
         for index in 0..<iterations {
           scroll.contentOffset = CGPoint(x: 0, y: -Double(index % 100))
         }
       }
     }
-    let bareOffset = offsetCost(makeScene(.bare).0)
+    let offsetScrolls = kinds.map { makeScene($0).0 }
+    for scroll in offsetScrolls { scroll.panState = .began }
+    let offsetCosts = interleaved(offsetScrolls.map(offsetUpdates))
+    for scroll in offsetScrolls { scroll.panState = .ended }
+    let bareOffset = offsetCosts[0]
     record(section, "contentOffset update while pulling, bare", bareOffset)
-    for (kind, name) in [(Scene.asCreated, "as created"), (.inMemoryStore, "in-memory store")] {
-      let attachedOffset = offsetCost(makeScene(kind).0)
+    for (name, attachedOffset) in zip(names, offsetCosts.dropFirst()) {
       record(
         section, "same update, header and footer \(name)", attachedOffset,
         anchor: ("bare scroll model", bareOffset),
@@ -110,16 +114,13 @@ extension Bench {
     }
 
     // The whole gesture, frame by frame, with and without the components.
-    func gestureCost(_ kind: Scene) -> Double {
-      let (scroll, clock) = makeScene(kind)
-      return nanoseconds { iterations in
-        for _ in 0..<iterations { gesture(scroll, clock) }
-      }
-    }
-    let bareGesture = gestureCost(.bare)
+    let gestureCosts = interleaved(
+      kinds.map(makeScene).map { scroll, clock in
+        { iterations in for _ in 0..<iterations { Self.gesture(scroll, clock) } }
+      })
+    let bareGesture = gestureCosts[0]
     record(section, "pull-refresh-end gesture (60 frames), bare", bareGesture)
-    for (kind, name) in [(Scene.asCreated, "as created"), (.inMemoryStore, "in-memory store")] {
-      let attachedGesture = gestureCost(kind)
+    for (name, attachedGesture) in zip(names, gestureCosts.dropFirst()) {
       record(
         section, "same gesture, header and footer \(name)", attachedGesture,
         anchor: ("bare scroll model", bareGesture),
@@ -153,7 +154,9 @@ extension Bench {
           }
         }
       defer { token.invalidate() }
-      return offsetCost(scroll)
+      scroll.panState = .began
+      defer { scroll.panState = .ended }
+      return nanoseconds(offsetUpdates(scroll))
     }
     let uncheckedHandler = handlerCost(.unchecked)
     record(section, "offset update, one unowned(unsafe) handler (before)", uncheckedHandler)
