@@ -77,7 +77,7 @@ extension View {
     return animationTracks.values.contains { now < $0.end }
   }
 
-  func presentedValue<Value>(of property: AnimatedProperty, model: Value) -> Value {
+  func presentedValue<Value: Interpolatable>(of property: AnimatedProperty, model: Value) -> Value {
     guard AnimationTransaction.flags.pointee.liveTracks != 0,
       let track = animationTracks[property], let now = window?.clock.now
     else { return model }
