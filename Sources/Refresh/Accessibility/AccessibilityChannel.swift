@@ -31,8 +31,11 @@ public final class AccessibilityChannel {
   /// `kept[oldest]` is the oldest, and a new post takes its place, so a full channel keeps
   /// posting at a constant cost; dropping the oldest from the front of an array moved all the
   /// others on every post (500 of them, on every state change of a component after its 500th).
-  private var kept: [AccessibilityPost] = []
-  private var oldest = 0
+  ///
+  /// Main-actor confined, and no access to either calls out while it holds them, so the
+  /// dynamic exclusivity checks are turned off.
+  @exclusivity(unchecked) private var kept: [AccessibilityPost] = []
+  @exclusivity(unchecked) private var oldest = 0
 
   /// How many posts ``posts`` keeps; older ones are dropped.
   public static let capacity = 500
@@ -53,7 +56,7 @@ public final class AccessibilityChannel {
   ///   - notification: Its kind.
   ///   - argument: What it reads; an empty or blank text is ignored.
   public func post(notification: AccessibilityNotification, argument: String) {
-    guard argument.contains(where: { !$0.isWhitespace }) else { return }
+    guard !argument.isBlank else { return }
     let post = AccessibilityPost(notification, argument)
     if kept.count < Self.capacity {
       kept.append(post)
@@ -68,5 +71,16 @@ public final class AccessibilityChannel {
   public func removeAllPosts() {
     kept.removeAll()
     oldest = 0
+  }
+}
+
+extension String {
+  /// Whether every character is whitespace (an empty string is blank).
+  ///
+  /// A loop, not `allSatisfy(_:)`: a closure handed to a function that is not main-actor
+  /// isolated checks the executor at run time when it is made in main-actor code.
+  fileprivate var isBlank: Bool {
+    for character in self where !character.isWhitespace { return false }
+    return true
   }
 }

@@ -4,7 +4,11 @@ import Foundation
 @MainActor
 final class AnimationTransaction {
   /// The blocks in progress, innermost last; `nil` for `performWithoutAnimation`.
-  static var stack: [AnimationTransaction?] = []
+  ///
+  /// Main-actor confined; pushed and popped around each block and read (`last`) by setters,
+  /// each access whole, with no call out while it is held, so the dynamic exclusivity check is
+  /// turned off.
+  @exclusivity(unchecked) static var stack: [AnimationTransaction?] = []
 
   /// How deep the blocks are nested, and how many tracks exist, in plain memory: setters read
   /// them on every change, and reading a class or static property costs an exclusivity check.
@@ -24,7 +28,9 @@ final class AnimationTransaction {
     flags.pointee.depth -= 1
   }
 
-  private var changes:
+  // Appended to by setters inside the block and read by `commit`, which copies it before it
+  // calls out: no access can overlap another, so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) private var changes:
     [(view: View, property: AnimatedProperty, make: (TimeInterval, TimeInterval) -> AnimationTrack)] =
       []
 

@@ -113,7 +113,12 @@ open class Label: View {
 
   /// The natural size of the current text, measured once per change: components read it on
   /// every layout.
-  private var cachedNaturalSize: CGSize?
+  ///
+  /// This cache, ``drawnLayout`` and ``recentSizes`` are read on every change of the text and
+  /// on every draw. Main-actor confined and private, and no access to them calls out to other
+  /// code while it holds them (the closure that searches `recentSizes` compares strings only),
+  /// so the dynamic exclusivity checks are turned off.
+  @exclusivity(unchecked) private var cachedNaturalSize: CGSize?
 
   /// The size the label needs within a width (`UILabel.sizeThatFits(_:)`).
   ///
@@ -177,11 +182,13 @@ open class Label: View {
   /// The lines last drawn, with the cells per line and the line limit they were laid out for.
   ///
   /// `nil` after the text changes. A cache of drawing, not state: nothing observes it.
-  private var drawnLayout: (cells: Int, limit: Int, lines: [TextLine])?
+  @exclusivity(unchecked) private var drawnLayout: (cells: Int, limit: Int, lines: [TextLine])?
 
   private func naturalSize(_ text: String?, _ numberOfLines: Int) -> CGSize {
     let text = text ?? ""
-    if let known = recentSizes.first(where: { $0.lines == numberOfLines && $0.text == text }) {
+    // A loop, not `first(where:)`: a closure handed to a function that is not main-actor
+    // isolated checks the executor at run time (about 220 instructions) on every call.
+    for known in recentSizes where known.lines == numberOfLines && known.text == text {
       return known.size
     }
     let size = TextMetrics.size(of: text, numberOfLines: numberOfLines)
@@ -192,7 +199,8 @@ open class Label: View {
 
   /// The last texts measured, with their line limits and sizes: a refresh control's label goes
   /// back and forth between a few titles, and measuring one again costs far more than finding it.
-  private var recentSizes: [(text: String, lines: Int, size: CGSize)] = []
+  @exclusivity(unchecked) private var recentSizes: [(text: String, lines: Int, size: CGSize)] =
+    []
 
   /// How many measured texts ``recentSizes`` keeps: a component's titles per state.
   private static let recentSizesLimit = 5

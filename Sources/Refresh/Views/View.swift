@@ -121,8 +121,14 @@ open class View: Observable {
   /// The view's current value, read after its label (`UIView.accessibilityValue`).
   public var accessibilityValue: String?
 
+  // `superview`, `window`, `needsLayout` and `needsDisplay` are read on every change that
+  // redraws or lays out (a title, an offset) and on every frame. Main-actor confined, and
+  // every access to them is a whole load or store that calls out to no other code while it
+  // holds them (`setNeedsLayout()` walks the ancestors through copies), so no access can
+  // overlap another and the dynamic exclusivity checks are turned off.
+
   /// The view containing this one.
-  public private(set) weak var superview: View?
+  @exclusivity(unchecked) public private(set) weak var superview: View?
 
   /// The views this one contains, back to front.
   ///
@@ -133,10 +139,10 @@ open class View: Observable {
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
   /// The window the view is in, or `nil` when it is not on screen.
-  public internal(set) weak var window: Window?
+  @exclusivity(unchecked) public internal(set) weak var window: Window?
 
   /// Whether ``layoutSubviews()`` is due.
-  public private(set) var needsLayout = true
+  @exclusivity(unchecked) public private(set) var needsLayout = true
 
   /// Whether layout may be due below this view.
   ///
@@ -148,7 +154,7 @@ open class View: Observable {
   @exclusivity(unchecked) private(set) var subviewsNeedLayout = false
 
   /// Whether ``draw(in:)`` is due in the next display pass.
-  public private(set) var needsDisplay = true
+  @exclusivity(unchecked) public private(set) var needsDisplay = true
 
   /// The presentation animations running on this view, by property.
   ///

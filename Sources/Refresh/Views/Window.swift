@@ -20,8 +20,12 @@ open class Window: View {
   /// The channel through which the window's views tell assistive technology what changed.
   public let accessibility = AccessibilityChannel()
 
-  private var frameTask: ClockTask?
-  private var framesWantedUntil: TimeInterval = -.infinity
+  // Read by every view that asks for a frame (each change that redraws). Main-actor confined,
+  // and every access is a whole load or store that calls out to no other code while it holds
+  // them (the new task is made before it is stored), so the dynamic exclusivity checks are
+  // turned off.
+  @exclusivity(unchecked) private var frameTask: ClockTask?
+  @exclusivity(unchecked) private var framesWantedUntil: TimeInterval = -.infinity
   private let displayCanvas = NullCanvas()
 
   /// Creates a window.
