@@ -194,6 +194,23 @@ struct ListRowOffsetsTests {
     }
   }
 
+  /// A block that insertions grow keeps its rows up to twice the block size, and only past
+  /// that splits into blocks of the block size: the first of ten blocks of 4 takes 3 rows
+  /// (7 rows, still one block), then 2 more (9 rows: blocks of 4, 4 and 1).
+  @Test func aBlockSplitsOnlyPastTwiceTheBlockSize() {
+    var offsets = ListRowOffsets(count: 40, blockSize: 4) { _ in 10 }
+    var model = NaiveRows(heights: Array(repeating: 10, count: 40))
+    #expect(offsets.blockCount == 10)
+    offsets.insert([1, 2, 3], at: [0, 1, 2])
+    model.insert([1, 2, 3], at: [0, 1, 2])
+    #expect(offsets.blockCount == 10)
+    expectSame(offsets, model, "three rows at the top")
+    offsets.insert([4, 5], at: [0, 1])
+    model.insert([4, 5], at: [0, 1])
+    #expect(offsets.blockCount == 12)
+    expectSame(offsets, model, "two more")
+  }
+
   /// A million rows in blocks of the default size: an insertion at the top reaches the last
   /// row's top (a plain array's would be rebuilt whole; here a block and the blocks' sums).
   @Test func aMillionRows() {

@@ -71,6 +71,38 @@ struct ListViewKeyboardTests {
     #expect(list.selectedRow == 0)
   }
 
+  /// A row taller than the screen shows from its top, whether it comes from below or is
+  /// already at the top; the row after it then scrolls just into view.
+  @Test func aRowTallerThanTheScreenShowsFromItsTop() {
+    source.heights[5] = 500  // row 5 spans 180..<680, row 6 680..<716
+    list.reloadData()
+    list.selectRow(at: 4)
+    list.perform(.moveDown)
+    settle()
+    #expect(list.selectedRow == 5)
+    #expect(list.contentOffset.y == 180)
+    list.selectRow(at: 5)
+    settle()
+    #expect(list.contentOffset.y == 180)
+    list.perform(.moveDown)
+    settle()
+    #expect(list.contentOffset.y == 356)  // row 6 ends at 716 = 356 + 360
+  }
+
+  /// Up at the first row scrolls to the top only when the top is more than half a point
+  /// away.
+  @Test(arguments: [(0.5, false, 0.5), (0.75, true, 0)])
+  func upAtTheFirstRowScrollsToTheTopWhenItIsAway(
+    offset: CGFloat, handled: Bool, settled: CGFloat
+  ) {
+    list.selectRow(at: 0)
+    settle()
+    list.contentOffset.y = offset
+    #expect(list.perform(.moveUp) == handled)
+    settle()
+    #expect(list.contentOffset.y == settled)
+  }
+
   @Test func theFirstMoveSelectsTheFirstRowWhollyOnScreen() {
     list.contentOffset.y = 50  // row 1 (36..<72) is cut; row 2 is the first whole one
     #expect(list.perform(.moveUp))

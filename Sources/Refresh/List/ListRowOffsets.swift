@@ -273,6 +273,9 @@ struct ListRowOffsets {
     blockTops = newTops
   }
 
+  /// How many blocks hold the rows: for the tests.
+  var blockCount: Int { blocks.count }
+
   /// What is wrong with the blocks, or `nil`: for the tests.
   func checkInvariants() -> String? {
     guard firstRows.count == blocks.count + 1, blockTops.count == blocks.count + 1 else {

@@ -157,12 +157,13 @@ extension ListView {
     return true
   }
 
-  /// Scrolls so that a row is wholly in the visible band, by as little as it takes.
+  /// Scrolls so that a row is wholly in the visible band, by as little as it takes; a row
+  /// taller than the band shows from its top.
   func scrollRowToVisible(_ row: Int) {
     guard let rect = rectForRow(at: row) else { return }
     let target = scrollTarget
     var y = target.y
-    if rect.minY < target.y {
+    if rect.minY < target.y || rect.height > bounds.height {
       y = rect.minY
     } else if rect.maxY > target.y + bounds.height {
       y = rect.maxY - bounds.height
