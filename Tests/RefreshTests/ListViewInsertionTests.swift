@@ -45,6 +45,20 @@ struct ListViewInsertionTests {
     #expect(list.contentSize.height == CGFloat(20 * 54 + 1000 * 36))
   }
 
+  /// Within half a point of the top the list counts as at the top and shows the new rows;
+  /// further down it keeps its first row on screen where it was, 2 × 54 points lower.
+  @Test(arguments: [(0.5, 0.5), (0.75, 108.75)])
+  func rowsInsertedAtTheTopShowOnlyAtTheTop(offset: CGFloat, after: CGFloat) {
+    let rows = CountingRows(Array(repeating: 36, count: 100))
+    let list = ListView(frame: CGRect(x: 0, y: 0, width: 375, height: 360))
+    list.dataSource = rows
+    list.reloadData()
+    list.contentOffset.y = offset
+    rows.heights.insert(contentsOf: [54, 54], at: 0)
+    list.insertRows(at: [0, 1])
+    #expect(list.contentOffset.y == after)
+  }
+
   /// Seeded random lists and insertions (anywhere, duplicates and invalid positions among
   /// them): the rectangles are those of a list reloaded whole.
   @Test func insertedOffsetsAreThoseOfAWholeReload() {
