@@ -97,6 +97,9 @@ public final class DemoApp {
   /// r F5) are the library's (`InputDispatcher.defaultKeyBindings`).
   public static let keyBindings: [KeyBinding] = [
     KeyBinding(
+      [.character("?")], "?", "show these keys (any key closes them)", titleHint: "? keys"
+    ) { $0.showKeys() },
+    KeyBinding(
       [.character("h")], "h",
       "next header: normal, gif, the seed controls (letters, colored, ...)",
       titleHint: "h header"
@@ -195,6 +198,10 @@ public final class DemoApp {
   private let source = FeedListSource()
   private var titleBar: BarView!
   private var statusBar: BarView!
+  private let keysView = KeyHelpView(lines: DemoApp.keyHelp.components(separatedBy: "\n"))
+
+  /// Whether the keys are shown over the list (`?`); the next key closes them.
+  public var isShowingKeys: Bool { !keysView.isHidden }
   private(set) var columns: Int
   private(set) var screenRows: Int
 
@@ -264,7 +271,7 @@ public final class DemoApp {
     statusBar = BarView(color: Color(hex: 0xE5E5EA), textColor: .black) {
       [unowned self] in statusText
     }
-    for view in [scroll, titleBar!, statusBar!] { window.addSubview(view) }
+    for view in [scroll, keysView, titleBar!, statusBar!] { window.addSubview(view) }
     languageIndex = Self.languageIndex(for: preferredLanguages)
     RefreshConfig.default.languageCode = Self.languages[languageIndex]
     layout()
@@ -313,6 +320,7 @@ public final class DemoApp {
     let bars: CGFloat = hasBars ? 1 : 0
     scroll.frame = CGRect(
       x: 0, y: bars * line, width: width, height: max(0, height - 2 * bars * line))
+    keysView.frame = scroll.frame
     window.setNeedsLayout()
   }
 
@@ -439,6 +447,17 @@ public final class DemoApp {
     scroll.contentOffset = scroll.minimumContentOffset
   }
 
+  private func showKeys() {
+    keysView.isHidden = false
+    keysView.setNeedsDisplay()
+  }
+
+  private func hideKeys() {
+    keysView.isHidden = true
+    // The list under it is drawn again on the next frame.
+    scroll.setNeedsDisplay()
+  }
+
   private func nextLanguage() {
     languageIndex = (languageIndex + 1) % Self.languages.count
     RefreshConfig.default.languageCode = Self.languages[languageIndex]
@@ -468,10 +487,16 @@ public final class DemoApp {
   /// Runs the demo's own binding of a key, if it has one; on a terminal the host's dispatcher
   /// gives the list the keys this leaves.
   ///
+  /// While the keys are shown (``isShowingKeys``), any key closes them and does nothing else.
+  ///
   /// - Parameter key: The key.
-  /// - Returns: Whether the key is one of the demo's own.
+  /// - Returns: Whether the key is one of the demo's own, or closed the keys.
   @discardableResult
   public func handleOwnKey(_ key: Key) -> Bool {
+    if isShowingKeys {
+      hideKeys()
+      return true
+    }
     guard let binding = Self.keyBindings.first(where: { $0.keys.contains(key) }) else {
       return false
     }

@@ -25,8 +25,31 @@ struct KeyBindingTests {
   @Test func theTitleBarShowsTheHintsInTableOrder() {
     let app = DemoApp(clock: ManualFrameClock(), columns: 200, rows: 10)
     let hints = DemoApp.keyBindings.compactMap(\.titleHint)
-    #expect(hints == ["h header", "f footer", "l language", "q quit"])
+    #expect(hints == ["? keys", "h header", "f footer", "l language", "q quit"])
     #expect(app.titleText.hasSuffix((["r refresh"] + hints).joined(separator: " · ")))
+  }
+
+  /// `?` shows every key over the list, as `less` and `htop` do; the next key, whatever it
+  /// is, closes them and does nothing else.
+  @Test func questionMarkShowsTheKeysAndAnyKeyClosesThem() {
+    let clock = ManualFrameClock()
+    let app = DemoApp(clock: clock, columns: 100, rows: 30)
+    #expect(app.screenText().split(separator: "\n")[0].contains("? keys"))
+    app.handle(.character("?"))
+    #expect(app.isShowingKeys)
+    let shown = app.screenText().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(shown[1] == KeyHelpView.heading.padding(toLength: 100, withPad: " ", startingAt: 0))
+    let help = DemoApp.keyHelp.split(separator: "\n")
+    for (line, expected) in zip(shown[3..<29], help) {
+      #expect(line.hasPrefix(expected.prefix(100)))
+    }
+    #expect(app.statusText.hasPrefix(" header idle"))
+    app.handle(.character("j"))  // closes the keys, and selects nothing
+    #expect(!app.isShowingKeys)
+    #expect(app.scroll.selectedRow == nil)
+    #expect(!app.screenText().contains(KeyHelpView.heading))
+    app.handle(.character("j"))
+    #expect(app.scroll.selectedRow == 0)
   }
 
   @Test func noKeyIsBoundTwiceNorTakesAListKey() {
