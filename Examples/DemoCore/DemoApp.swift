@@ -526,7 +526,11 @@ public final class DemoApp {
       let text = String(format: "%.1f", Double(value))
       return text == "-0.0" ? "0.0" : text
     }
-    return " header \(header?.state.description ?? "-")"
+    // An open second floor is the header's own state of the screen: it says so, not "idle".
+    let headerState =
+      (header as? RefreshTwoLevelHeader)?.isSecondFloorOpen == true
+      ? "second floor" : header?.state.description ?? "-"
+    return " header \(headerState)"
       + " · footer \(footer?.state.description ?? "-")"
       + " · offset \(number(scroll.contentOffset.y))"
       + " · inset \(number(inset.top))/\(number(inset.bottom))"

@@ -18,10 +18,12 @@ struct DemoEdgesTests {
     header.openSecondFloor()
     clock.advance(by: 0.5)
     #expect(app.screenText().contains("The second floor"))
+    #expect(app.statusText.hasPrefix(" header second floor · "))
     app.handle(.key(.character("s")))
     #expect(!header.isSecondFloorOpen)
     clock.advance(by: 0.5)
     #expect(!app.screenText().contains("The second floor"))
+    #expect(app.statusText.hasPrefix(" header idle · "))
   }
 
   @Test func cTurnsTheFeedIntoAChatAndBack() throws {
