@@ -105,8 +105,10 @@ extension ObservationRegistry {
     notifiesObservers: Bool,
     property: () -> AnyKeyPath
   ) -> _Assignment {
-    let isTracked = isTrackedByObservation
-    guard notifiesObservers, hasStoredObservers else {
+    // One load answers both questions; the setter loaded the same word a moment ago.
+    let work = core.assignmentWork.load(ordering: .relaxed)
+    let isTracked = work & RegistryCore.trackedFlag != 0
+    guard notifiesObservers, work & (RegistryCore.trackedFlag - 1) != 0 else {
       return isTracked ? .tracked(property()) : .unobserved
     }
     let id = ObjectIdentifier(object)
@@ -118,18 +120,55 @@ extension ObservationRegistry {
       else { return isTracked ? .tracked(property()) : .unobserved }
       let needsWillPhase = state.slots[index].willPhaseCount != 0
       guard isTracked || needsWillPhase || ToManyChange.isAnyInFlight else {
-        return .plain(state.slots[index].entries)
+        // Flagged as walked until `_endWalk(_:)`: the entries stay as they are, and alive,
+        // until then (see `RegistryCore.walks`), so the setter walks them without holding
+        // them. With every flag taken, the setter holds them instead.
+        let entries = state.slots[index].entries.withUnsafeBufferPointer { $0 }
+        guard let count = UInt32(exactly: entries.count), let walk = core.claimWalk() else {
+          return generalAssignment(
+            state, slot: index, object: object, needsWillPhase: false, isTracked: false,
+            property: property)
+        }
+        // Sound: the buffer's address outlives the closure above because nothing changes or
+        // frees the buffer while the flag is set.
+        return .plain(entries.baseAddress, count: count, walk: UInt32(truncatingIfNeeded: walk))
       }
-      // The fields one by one: copying the whole slot would retain and release its key path,
-      // entries and pin.
-      return .general(
-        _ChangeSnapshot(
-          entries: state.slots[index].entries,
-          needsWillPhase: needsWillPhase,
-          toMany: ToManyChange.current(
-            for: self, object: object, property: state.slots[index].path),
-          observationKeyPath: isTracked ? property() : nil))
+      return generalAssignment(
+        state, slot: index, object: object, needsWillPhase: needsWillPhase,
+        isTracked: isTracked, property: property)
     }
+  }
+
+  /// The general case of ``_beginAssignment(object:offset:notifiesObservers:property:)``, for
+  /// the observers of slot `index`: a snapshot of them that the setter holds; call with the
+  /// lock held.
+  ///
+  /// A function of its own, so that the common case does not pay for the registers this one
+  /// needs.
+  @inline(never)
+  private func generalAssignment(
+    _ state: borrowing RegistryCore.State,
+    slot index: Int,
+    object: AnyObject,
+    needsWillPhase: Bool,
+    isTracked: Bool,
+    property: () -> AnyKeyPath
+  ) -> _Assignment {
+    // The fields one by one: copying the whole slot would retain and release its key path,
+    // entries and pin.
+    .general(
+      _ChangeSnapshot(
+        entries: state.slots[index].entries,
+        needsWillPhase: needsWillPhase,
+        toMany: ToManyChange.current(for: self, object: object, property: state.slots[index].path),
+        observationKeyPath: isTracked ? property() : nil))
+  }
+
+  /// Ends the delivery of a ``_Assignment/plain(_:count:walk:)`` assignment, which walked its
+  /// entries without holding them.
+  @inlinable @inline(__always)
+  func _endWalk(_ walk: UInt32) {
+    core.endWalk(Int(walk))
   }
 
   /// The observers of a manual notification of `keyPath` on `object`: the stored property's

@@ -124,14 +124,15 @@ public struct Observed<Value> {
       {
       case .unobserved:
         object[keyPath: storageKeyPath].storedValue = newValue
-      case .plain(let entries):
-        // Observers and nothing else: the snapshot's other fields are empty constants here, so
-        // only the entries are released.
+      case .plain(let entries, let count, let walk):
+        // Observers and nothing else. The registry keeps the entries as they are until
+        // `_endWalk(_:)`, which must follow the delivery.
         let oldValue = object[keyPath: storageKeyPath].storedValue
         object[keyPath: storageKeyPath].storedValue = newValue
-        _deliverDidChange(
-          _ChangeSnapshot(entries: entries, needsWillPhase: false, toMany: nil), object: object,
-          oldValue: oldValue, newValue: newValue, changedObject: object, remembered: nil)
+        _deliverSetting(
+          UnsafeBufferPointer(start: entries, count: Int(count)), object: object,
+          oldValue: oldValue, newValue: newValue)
+        registry._endWalk(walk)
       case .general(let change):
         _assign(newValue, to: object, registry: registry, change: change, storage: storageKeyPath)
       case .tracked(let keyPath):

@@ -26,6 +26,26 @@ final class RegistryCore: @unchecked Sendable {
   /// The number of observers filed under any slot; changed only with the lock held.
   let observerCount = Atomic<Int>(0)
 
+  /// One flag per delivery that walks a slot's entries without holding them
+  /// (``_Assignment/plain(_:count:walk:)``): 1 from when the delivery takes the entries, under the
+  /// lock, until it has made its last read of them, when it stores 0 (releasing) without the
+  /// lock.
+  ///
+  /// While any flag is set, the entries of the slots are never changed in place nor released:
+  /// a change first moves the slot's entries to ``State/retiredEntries``, so that the slot
+  /// changes a copy (see ``State/retireEntries(ofSlot:walked:)``). This is what lets an
+  /// assignment deliver without retaining and releasing anything, and end its delivery with a
+  /// plain store. Four flags cover nested deliveries and threads assigning this registry's
+  /// properties at the same moment; an assignment that finds none free holds its entries
+  /// instead.
+  @usableFromInline
+  let walks: InlineArray<4, Atomic<UInt8>> = InlineArray { _ in Atomic(0) }
+
+  /// Whether ``State/retiredEntries`` holds anything, for a delivery that ends to see without
+  /// the lock; changed only with the lock held.
+  @usableFromInline
+  let hasRetiredEntries = Atomic<Bool>(false)
+
   /// Everything else, behind one lock.
   let state = LockedState(State())
 
@@ -58,10 +78,10 @@ final class RegistryCore: @unchecked Sendable {
   /// Files a key-path observer under the slot `key` names, pinned to `owner`; does nothing once
   /// the registry is gone.
   func add(_ box: ObserverBox, to key: SlotKey, owner: AnyObject) {
-    state.withLock { state in
+    withEntriesLocked { state, walked in
       guard !state.isClosed else { return }
-      let index = state.claimSlot(key, owner: owner)
-      state.slots[index].append(box)
+      let index = state.claimSlot(key, owner: owner, walked: walked)
+      state.append(box, toSlot: index, walked: walked)
       didAdd(isStored: key.isStored)
     }
   }
@@ -74,12 +94,12 @@ final class RegistryCore: @unchecked Sendable {
   /// - Returns: Whether the observer was filed; its slot then owns it, and only
   ///   ``remove(direct:)`` (from its token) or the registry's closing take it out.
   func add(direct box: ValueObserverBase, to key: SlotKey, owner: AnyObject) -> Bool {
-    let isFiled = state.withLock { state in
+    let isFiled = withEntriesLocked { state, walked in
       guard !state.isClosed else { return false }
-      let index = state.claimSlot(key, owner: owner)
+      let index = state.claimSlot(key, owner: owner, walked: walked)
       box.slotIndex = index
       box.entryIndex = state.slots[index].entries.count
-      state.slots[index].append(box)
+      state.append(box, toSlot: index, walked: walked)
       didAdd(isStored: key.isStored)
       return true
     }
@@ -89,8 +109,9 @@ final class RegistryCore: @unchecked Sendable {
 
   /// Removes an observer from the slot `key` names; does nothing if it is not filed there.
   func remove(_ box: ObserverBox, from key: SlotKey) {
-    state.withLock { state in
-      guard let index = state.slotIndex(for: key), state.removeEntry(box, fromSlot: index)
+    withEntriesLocked { state, walked in
+      guard let index = state.slotIndex(for: key),
+        state.removeEntry(box, fromSlot: index, walked: walked)
       else { return }
       // A key-path observer keeps its termination handler while it is filed elsewhere: it is
       // forgotten when the observer is invalidated.
@@ -104,13 +125,13 @@ final class RegistryCore: @unchecked Sendable {
   /// The token calls it once (its atomic state makes sure), and nothing else removes a direct
   /// observer from an open registry, so while the registry is open the observer is still filed.
   func remove(direct pointer: UnsafeMutableRawPointer) {
-    let removed: ValueObserverBase? = state.withLock { state in
+    let removed: ValueObserverBase? = withEntriesLocked { state, walked in
       guard !state.isClosed else { return nil }
       // Sound: the observer is filed (see above), so its slot holds it and it is alive; the
       // strong reference made here keeps it alive until after the lock is released.
       let box = Unmanaged<ValueObserverBase>.fromOpaque(pointer).takeUnretainedValue()
       _ = box.deactivate()
-      guard state.removeDirect(box) else {
+      guard state.removeDirect(box, walked: walked) else {
         preconditionFailure("a direct observer of an open registry is not filed")
       }
       state.forgetTerminationHandler(of: box)
@@ -147,9 +168,10 @@ final class RegistryCore: @unchecked Sendable {
   /// observer rooted at another, living object only loses its subscription here. The core keeps
   /// no observer and refuses new ones, so nothing it holds can keep it alive in a cycle.
   func close() {
-    let (boxes, handlers) = state.withLock { state in
+    let (boxes, handlers) = withEntriesLocked { state, walked in
       state.isClosed = true
       defer {
+        for index in state.slots.indices { state.retireEntries(ofSlot: index, walked: walked) }
         state.slots = []
         state.slotsWithoutOffset = 0
         state.terminationHandlers = [:]
@@ -167,13 +189,103 @@ final class RegistryCore: @unchecked Sendable {
     }
   }
 
+  /// Runs `body` with the lock held and whether any delivery walks the slots' entries; then
+  /// releases the retired entries if none walks any more.
+  ///
+  /// Every change to the slots' entries goes through here, so that it retires what deliveries
+  /// walk (see ``walks``) and releases what they no longer walk. The retired entries are
+  /// released outside the lock: the last reference to a removed observer may be among them,
+  /// and its handler's deinitialization may use this registry.
+  private func withEntriesLocked<Result>(
+    _ body: (inout State, _ walked: Bool) -> Result
+  ) -> Result {
+    let (result, released) = state.withLock { state in
+      let walked = isWalked()
+      let result = body(&state, walked)
+      return (result, takeRetiredEntries(&state, walked: walked))
+    }
+    withExtendedLifetime(released) {}
+    return result
+  }
+
+  /// Takes the retired entries out of `state` when no delivery walks; call with the lock held.
+  private func takeRetiredEntries(
+    _ state: inout State,
+    walked: Bool
+  ) -> [ContiguousArray<ObserverBox?>] {
+    var taken: [ContiguousArray<ObserverBox?>] = []
+    if !walked { swap(&taken, &state.retiredEntries) }
+    hasRetiredEntries.store(!state.retiredEntries.isEmpty, ordering: .relaxed)
+    return taken
+  }
+
+  /// Whether any delivery walks the slots' entries; call with the lock held.
+  ///
+  /// Acquiring: a flag a delivery cleared makes its reads of the entries happen before
+  /// whatever the caller changes next.
+  func isWalked() -> Bool {
+    for index in walks.indices where walks[index].load(ordering: .acquiring) != 0 {
+      return true
+    }
+    return false
+  }
+
+  /// Claims a free walk flag for a delivery about to walk a slot's entries, or returns `nil`
+  /// when all are taken; call with the lock held.
+  ///
+  /// A flag reads 1 until its delivery ends, so an unset one is free; claiming happens only
+  /// under the lock, so no two claims race.
+  @inline(__always)
+  func claimWalk() -> Int? {
+    for index in walks.indices where walks[index].load(ordering: .relaxed) == 0 {
+      walks[index].store(1, ordering: .relaxed)
+      return index
+    }
+    return nil
+  }
+
+  /// Ends the delivery that claimed walk flag `walk`, once it has read the entries for the
+  /// last time.
+  ///
+  /// One releasing store, no lock: the registry's next change of the entries sees the flag
+  /// cleared and the delivery's reads before it. If entries were retired meanwhile, they are
+  /// released now (usually: a change on another thread that retires them just as this store
+  /// happens may leave them to the registry's next change or delivery).
+  @inlinable @inline(__always)
+  func endWalk(_ walk: Int) {
+    walks[walk].store(0, ordering: .releasing)
+    if _slowPath(hasRetiredEntries.load(ordering: .relaxed)) { releaseRetiredEntries() }
+  }
+
+  /// Releases the retired entries if no delivery walks any more.
+  @usableFromInline @inline(never)
+  func releaseRetiredEntries() {
+    let released = state.withLock { state in
+      takeRetiredEntries(&state, walked: isWalked())
+    }
+    withExtendedLifetime(released) {}
+  }
+
   /// Checks every field of the state against the others and against the counters.
   ///
   /// Traps with a message if one is off. Debug builds only.
   func checkInvariants() {
     #if DEBUG
+      // Entries left retired by a delivery that ended just as another thread retired them are
+      // released first: without deliveries under way, none may stay.
+      releaseRetiredEntries()
       state.withLock { state in
         let work = assignmentWork.load(ordering: .relaxed)
+        for index in walks.indices {
+          let flag = walks[index].load(ordering: .acquiring)
+          precondition(flag <= 1, "walk flag \(index) reads \(flag)")
+        }
+        precondition(
+          hasRetiredEntries.load(ordering: .relaxed) == !state.retiredEntries.isEmpty,
+          "the retired-entries flag disagrees with \(state.retiredEntries.count) retired entries")
+        precondition(
+          isWalked() || state.retiredEntries.isEmpty,
+          "\(state.retiredEntries.count) retired entries held while no delivery walks")
         state.checkInvariants(
           storedCount: work & (Self.trackedFlag - 1),
           allCount: observerCount.load(ordering: .relaxed))
@@ -196,9 +308,29 @@ extension RegistryCore {
     var terminationHandlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
     /// Whether the registry is gone: the state is then empty for good.
     var isClosed = false
+    /// Entries that slots replaced while deliveries walked them: held until none walks (see
+    /// ``RegistryCore/walks``).
+    var retiredEntries: [ContiguousArray<ObserverBox?>] = []
+
+    /// Keeps the entries of slot `index` unchanged and alive for the deliveries walking them,
+    /// if any walks (`walked`), before the slot changes or drops them.
+    ///
+    /// The retired array shares the slot's buffer, so the slot's next change copies it (arrays
+    /// are copied on write), and the buffer a delivery walks stays as it was until the last
+    /// delivery ends.
+    mutating func retireEntries(ofSlot index: Int, walked: Bool) {
+      guard walked else { return }
+      retiredEntries.append(slots[index].entries)
+    }
+
+    /// Files `box` in slot `index`, after the slot's other observers.
+    mutating func append(_ box: ObserverBox, toSlot index: Int, walked: Bool) {
+      retireEntries(ofSlot: index, walked: walked)
+      slots[index].append(box)
+    }
 
     /// The slot for `key`, found or created (reusing an empty one), pinned to `owner`.
-    mutating func claimSlot(_ key: SlotKey, owner: AnyObject) -> Int {
+    mutating func claimSlot(_ key: SlotKey, owner: AnyObject, walked: Bool) -> Int {
       if let index = slotIndex(for: key) { return index }
       let slot = Slot(key: key, owner: owner)
       if key.isStored { slotsWithoutOffset += 1 }
@@ -207,6 +339,7 @@ extension RegistryCore {
         return slots.count - 1
       }
       if slots[empty].isStored, slots[empty].offset < 0 { slotsWithoutOffset -= 1 }
+      retireEntries(ofSlot: empty, walked: walked)
       slots[empty] = slot
       return empty
     }
@@ -223,17 +356,30 @@ extension RegistryCore {
     /// the offset. An (object, offset) pair names one property: objects are told apart by
     /// identity, which a slot's pin keeps from passing to another object, and two stored
     /// properties of one object never share an offset. Manual slots never learn an offset.
+    @inline(__always)
     mutating func storedSlotIndex(
       object: ObjectIdentifier,
       offset: Int,
       property: () -> AnyKeyPath
     ) -> Int? {
-      // Two integers per slot, read in place (no slot is copied).
+      // Two integers per slot, read in place (no slot is copied). Inlined into the setter's
+      // lookup; the rare search by key path is a call of its own.
       for index in slots.indices
       where slots[index].offset == offset && slots[index].object == object {
         return index
       }
       guard slotsWithoutOffset > 0 else { return nil }
+      return storedSlotIndexLearningOffset(object: object, offset: offset, property: property)
+    }
+
+    /// The stored slot of the property at `offset` found by its key path, among the slots that
+    /// have not learned their offset; the slot found learns it.
+    @inline(never)
+    mutating func storedSlotIndexLearningOffset(
+      object: ObjectIdentifier,
+      offset: Int,
+      property: () -> AnyKeyPath
+    ) -> Int? {
       let key = SlotKey.stored(object: object, property: property())
       guard let index = slots.firstIndex(where: { $0.offset < 0 && $0.matches(key) }) else {
         return nil
@@ -251,7 +397,8 @@ extension RegistryCore {
     mutating func removeEntry(
       _ box: ObserverBox,
       fromSlot index: Int,
-      at position: Int? = nil
+      at position: Int? = nil,
+      walked: Bool
     ) -> Bool {
       guard index < slots.count else { return false }
       let entries = slots[index].entries
@@ -262,17 +409,18 @@ extension RegistryCore {
         found = entries.firstIndex { $0 === box }
       }
       guard let found else { return false }
+      retireEntries(ofSlot: index, walked: walked)
       slots[index].removeEntry(at: found)
       return true
     }
 
     /// Removes a direct observer, at the position it recorded or else by searching; returns
     /// whether it was filed.
-    mutating func removeDirect(_ box: ValueObserverBase) -> Bool {
+    mutating func removeDirect(_ box: ValueObserverBase, walked: Bool) -> Bool {
       if let slot = box.slotIndex {
-        return removeEntry(box, fromSlot: slot, at: box.entryIndex)
+        return removeEntry(box, fromSlot: slot, at: box.entryIndex, walked: walked)
       }
-      return slots.indices.contains { removeEntry(box, fromSlot: $0) }
+      return slots.indices.contains { removeEntry(box, fromSlot: $0, walked: walked) }
     }
 
     mutating func forgetTerminationHandler(of box: ObserverBox) {

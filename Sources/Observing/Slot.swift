@@ -17,6 +17,11 @@ struct Slot {
   private(set) var entries: ContiguousArray<ObserverBox?> = []
   /// How many entries are `nil`.
   private(set) var holes = 0
+  /// How many observers are filed here: the entries that are not `nil`.
+  ///
+  /// Kept rather than computed, so that an assignment reads one field of the slot to learn
+  /// whether anyone observes it, without reaching into the entries' buffer.
+  private(set) var liveCount = 0
   /// How many observers need to run before a change is stored (see `needsWillPhase`).
   private(set) var willPhaseCount = 0
 
@@ -45,11 +50,9 @@ struct Slot {
     self.path = path
   }
 
-  /// How many observers are filed here.
-  var liveCount: Int { entries.count - holes }
-
   mutating func append(_ box: ObserverBox) {
     entries.append(box)
+    liveCount += 1
     if box.needsWillPhase { willPhaseCount += 1 }
   }
 
@@ -58,6 +61,7 @@ struct Slot {
     if box.needsWillPhase { willPhaseCount -= 1 }
     entries[position] = nil
     holes += 1
+    liveCount -= 1
     compactIfNeeded()
   }
 
@@ -85,6 +89,9 @@ struct Slot {
     precondition(isStored || offset < 0, "manual slot \(path) learned an offset")
     let nilCount = entries.count(where: { $0 == nil })
     precondition(holes == nilCount, "slot \(path): \(holes) holes recorded, \(nilCount) found")
+    precondition(
+      liveCount == entries.count - nilCount,
+      "slot \(path): \(liveCount) observers recorded, \(entries.count - nilCount) filed")
     let willPhase = entries.count(where: { $0?.needsWillPhase == true })
     precondition(
       willPhaseCount == willPhase,

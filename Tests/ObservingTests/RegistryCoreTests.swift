@@ -1,0 +1,244 @@
+import TestSupport
+import Testing
+
+@testable import Observing
+
+/// Assignments that deliver by walking their slot's entries without holding them, and the
+/// changes to those entries made while they walk (which retire the entries until the walk ends).
+@Suite("Registry core: walked entries")
+struct RegistryCoreTests {
+  final class Subject: Observable {
+    let observationRegistry = ObservationRegistry()
+    @Observed var a = 0
+    @Observed var b = 0
+    @Observed var c = 0
+    @Observed var d = 0
+    @Observed var e = 0
+
+    static let properties: [ReferenceWritableKeyPath<Subject, Int> & Sendable] = [
+      \.a, \.b, \.c, \.d, \.e,
+    ]
+  }
+
+  /// Something a handler captures, to see when the handler goes.
+  final class Witness {}
+
+  static func retiredCount(_ subject: Subject) -> Int {
+    subject.observationRegistry.core.state.withLock { $0.retiredEntries.count }
+  }
+
+  static func walkingCount(_ subject: Subject) -> Int {
+    let core = subject.observationRegistry.core
+    return core.walks.indices.count { core.walks[$0].load(ordering: .relaxed) != 0 }
+  }
+
+  /// An observer invalidated by an earlier observer's handler during the same assignment
+  /// receives nothing; its handler stays alive (in the retired entries) while the delivery walks
+  /// and goes when the assignment returns.
+  @Test func anObserverInvalidatedMidDeliveryGetsNothingAndGoesAfterIt() {
+    let subject = Subject()
+    var calls: [String] = []
+    var second: ObservationToken?
+    weak var witness: Witness?
+    var duringDelivery: (retired: Int, walking: Int, witnessAlive: Bool)?
+    let first = subject.observe(\.a) { subject, _ in
+      calls.append("first")
+      second?.invalidate()
+      duringDelivery = (
+        Self.retiredCount(subject), Self.walkingCount(subject), witness != nil
+      )
+    }
+    do {
+      let captured = Witness()
+      witness = captured
+      second = subject.observe(\.a) { _, _ in
+        withExtendedLifetime(captured) { calls.append("second") }
+      }
+    }
+    subject.a = 1
+    #expect(calls == ["first"])
+    #expect(duringDelivery?.retired == 1)
+    #expect(duringDelivery?.walking == 1)
+    #expect(duringDelivery?.witnessAlive == true)
+    #expect(witness == nil)
+    #expect(Self.retiredCount(subject) == 0)
+    #expect(Self.walkingCount(subject) == 0)
+    #expect(subject.observationRegistry.count == 1)
+    subject.observationRegistry._checkInvariants()
+    withExtendedLifetime(first) {}
+  }
+
+  /// An observer registered during an assignment's delivery receives the next assignment, not
+  /// this one: the delivery walks the entries as they were when it began.
+  @Test func anObserverAddedMidDeliveryWaitsForTheNextAssignment() {
+    let subject = Subject()
+    var received: [String] = []
+    var added: ObservationToken?
+    let first = subject.observe(\.a, options: [.new]) { subject, change in
+      received.append("first \(change.newValue ?? -1)")
+      guard added == nil else { return }
+      added = subject.observe(\.a, options: [.new]) { _, change in
+        received.append("added \(change.newValue ?? -1)")
+      }
+      #expect(Self.retiredCount(subject) == 1)
+    }
+    subject.a = 1
+    #expect(received == ["first 1"])
+    #expect(Self.retiredCount(subject) == 0)
+    subject.a = 2
+    #expect(received == ["first 1", "first 2", "added 2"])
+    subject.observationRegistry._checkInvariants()
+    withExtendedLifetime((first, added)) {}
+  }
+
+  /// Five assignments nested in one registry's handlers: four walk their entries (as many as
+  /// there are walk flags), the fifth holds a snapshot instead, and every one is delivered.
+  @Test func nestingDeeperThanTheWalkFlagsHoldsTheEntries() {
+    let subject = Subject()
+    var received: [String] = []
+    var walkingAtDepth: [Int] = []
+    var tokens: [ObservationToken] = []
+    for (depth, property) in Subject.properties.enumerated() {
+      tokens.append(
+        subject.observe(property, options: [.old, .new]) { subject, change in
+          received.append("\(depth): \(change.oldValue ?? -1)->\(change.newValue ?? -1)")
+          walkingAtDepth.append(Self.walkingCount(subject))
+          if depth + 1 < Subject.properties.count {
+            subject[keyPath: Subject.properties[depth + 1]] = depth + 10
+          }
+        })
+    }
+    subject.a = 7
+    #expect(received == ["0: 0->7", "1: 0->10", "2: 0->11", "3: 0->12", "4: 0->13"])
+    #expect(walkingAtDepth == [1, 2, 3, 4, 4])
+    #expect(Self.walkingCount(subject) == 0)
+    subject.observationRegistry._checkInvariants()
+    withExtendedLifetime(tokens) {}
+  }
+
+  /// What a change delivered, as the model predicts it.
+  struct Event: Equatable, CustomStringConvertible {
+    var observer: Int
+    var property: Int
+    var oldValue: Int
+    var newValue: Int
+    var description: String { "#\(observer) p\(property) \(oldValue)->\(newValue)" }
+  }
+
+  /// Runs one seeded sequence of registrations, invalidations and assignments, where handlers
+  /// themselves invalidate, register and assign (nested up to six deep), either on a real
+  /// object or on a model of the delivery rules: each assignment reaches the observers that
+  /// were registered when it began, in registration order, except those invalidated before
+  /// their turn.
+  final class Run {
+    let seed: UInt64
+    let isModel: Bool
+    let subject = Subject()
+    var random: SplitMix64
+    /// The observers registered and not invalidated, in registration order.
+    var active: [(id: Int, property: Int)] = []
+    var tokens: [Int: ObservationToken] = [:]
+    var calls: [Int: Int] = [:]
+    var values = Array(repeating: 0, count: Subject.properties.count)
+    var log: [Event] = []
+    var nextID = 0
+    var nextValue = 0
+    var depth = 0
+
+    init(seed: UInt64, isModel: Bool) {
+      self.seed = seed
+      self.isModel = isModel
+      random = SplitMix64(seed: seed)
+    }
+
+    /// The same decision in both runs: a function of the seed, the observer and its call.
+    func decision(observer: Int, call: Int) -> UInt64 {
+      var generator = SplitMix64(seed: seed ^ UInt64(observer) << 32 ^ UInt64(call))
+      return generator.next()
+    }
+
+    func register(_ property: Int) {
+      let id = nextID
+      nextID += 1
+      active.append((id, property))
+      guard !isModel else { return }
+      tokens[id] = subject.observe(Subject.properties[property], options: [.old, .new]) {
+        [unowned self] _, change in
+        delivered(
+          Event(
+            observer: id, property: property, oldValue: change.oldValue ?? -1,
+            newValue: change.newValue ?? -1))
+      }
+    }
+
+    func invalidate(at index: Int) {
+      guard !active.isEmpty else { return }
+      let (id, _) = active.remove(at: index % active.count)
+      tokens.removeValue(forKey: id)?.invalidate()
+    }
+
+    func assign(_ property: Int) {
+      nextValue += 1
+      let newValue = nextValue
+      depth += 1
+      defer { depth -= 1 }
+      guard isModel else {
+        subject[keyPath: Subject.properties[property]] = newValue
+        return
+      }
+      let oldValue = values[property]
+      values[property] = newValue
+      let observers = active.filter { $0.property == property }.map(\.id)
+      for id in observers where active.contains(where: { $0.id == id }) {
+        delivered(Event(observer: id, property: property, oldValue: oldValue, newValue: newValue))
+      }
+    }
+
+    func delivered(_ event: Event) {
+      log.append(event)
+      let call = calls[event.observer, default: 0] + 1
+      calls[event.observer] = call
+      let bits = decision(observer: event.observer, call: call)
+      let argument = Int(truncatingIfNeeded: bits >> 8 & 0xFFFF)
+      switch bits % 8 {
+      case 3: invalidate(at: argument)
+      case 4: register(argument % Subject.properties.count)
+      case 5, 6:
+        if depth < 6 { assign(argument % Subject.properties.count) }
+      case 7:
+        if let index = active.firstIndex(where: { $0.id == event.observer }) {
+          invalidate(at: index)
+        }
+      default: break
+      }
+    }
+
+    /// One top-level step, chosen by the sequence's generator.
+    func step() {
+      let bits = random.next()
+      let argument = Int(truncatingIfNeeded: bits >> 8 & 0xFFFF)
+      switch bits % 5 {
+      case 0, 1: register(argument % Subject.properties.count)
+      case 2: invalidate(at: argument)
+      default: assign(argument % Subject.properties.count)
+      }
+    }
+  }
+
+  @Test(arguments: 0..<24)
+  func seededSequencesDeliverAsTheModelSays(seed: Int) {
+    let real = Run(seed: UInt64(seed) &* 0x9E37_79B9, isModel: false)
+    let model = Run(seed: UInt64(seed) &* 0x9E37_79B9, isModel: true)
+    for index in 0..<150 {
+      real.step()
+      model.step()
+      real.subject.observationRegistry._checkInvariants()
+      #expect(Self.retiredCount(real.subject) == 0, "step \(index)")
+      #expect(Self.walkingCount(real.subject) == 0, "step \(index)")
+      #expect(real.subject.observationRegistry.count == real.active.count, "step \(index)")
+    }
+    #expect(real.log == model.log)
+    #expect(real.log.count > 50)
+    #expect(real.active.map(\.id) == model.active.map(\.id))
+  }
+}
