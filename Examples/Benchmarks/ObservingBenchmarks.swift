@@ -112,7 +112,12 @@ func getterCost(_ bench: Bench, _ read: @escaping () -> Double) -> Double {
 
 /// Measures a setter over `iterations` distinct values.
 func setterCost(_ bench: Bench, _ assign: @escaping (Double) -> Void) -> Double {
-  bench.nanoseconds { iterations in
+  bench.nanoseconds(setterLoop(assign))
+}
+
+/// A loop of `iterations` assignments of distinct values, for ``Bench/interleaved(_:)``.
+func setterLoop(_ assign: @escaping (Double) -> Void) -> (Int) -> Void {
+  { iterations in
     for index in 0..<iterations {
       assign(Double(index))
     }
@@ -123,13 +128,16 @@ extension Bench {
   mutating func runObserving() {
     let section = "Observing"
 
-    // Setting a property nobody observes.
+    // Setting a property nobody observes. Each figure and its anchor are measured interleaved
+    // (`interleaved(_:)`), so that their ratio compares the same stretch of time.
     let plain = PlainSubject()
-    let plainCost = setterCost(self) { assign(plain, $0) }
+    let unobserved = ObservedSubject()
+    let setCosts = interleaved([
+      setterLoop { assign(plain, $0) }, setterLoop { assign(unobserved, $0) },
+    ])
+    let (plainCost, unobservedCost) = (setCosts[0], setCosts[1])
     blackHole(plain.value)
     record(section, "plain stored property, set", plainCost)
-    let unobserved = ObservedSubject()
-    let unobservedCost = setterCost(self) { assign(unobserved, $0) }
     record(
       section, "@Observed, nobody observing, set", unobservedCost,
       anchor: ("plain", plainCost),
@@ -155,15 +163,15 @@ extension Bench {
     do {
       let counter = Counter()
       let list = ClosureListSubject(handlers: [{ _, _ in counter.count &+= 1 }])
-      let listCost = setterCost(self) { assign(list, $0) }
-      record(section, "one closure called from an array", listCost)
       let observed = ObservedSubject()
       let token = observed.observe(\.value, options: [.old, .new]) { _, _ in
         counter.count &+= 1
       }
-      let observedCost = withExtendedLifetime(token) {
-        setterCost(self) { assign(observed, $0) }
+      let costs = withExtendedLifetime(token) {
+        interleaved([setterLoop { assign(list, $0) }, setterLoop { assign(observed, $0) }])
       }
+      let (listCost, observedCost) = (costs[0], costs[1])
+      record(section, "one closure called from an array", listCost)
       record(
         section, "@Observed [.old, .new], 1 observer, set", observedCost,
         anchor: ("one closure from an array", listCost),
@@ -178,16 +186,15 @@ extension Bench {
       for _ in 0..<observers {
         array.handlers.append { _, _, _ in counter.count &+= 1 }
       }
-      let arrayCost = setterCost(self) { assign(array, $0) }
-      record(section, "closure array, \(observers) observer(s)", arrayCost)
-
       let observed = ObservedSubject()
       let tokens = (0..<observers).map { _ in
         observed.observe(\.value, options: [.old, .new]) { _, _ in counter.count &+= 1 }
       }
-      let observedCost = withExtendedLifetime(tokens) {
-        setterCost(self) { assign(observed, $0) }
+      let costs = withExtendedLifetime(tokens) {
+        interleaved([setterLoop { assign(array, $0) }, setterLoop { assign(observed, $0) }])
       }
+      let (arrayCost, observedCost) = (costs[0], costs[1])
+      record(section, "closure array, \(observers) observer(s)", arrayCost)
       let goal: (String, Bool)? =
         observers == 100 ? ("<= 1.5x closure array", observedCost <= 1.5 * arrayCost) : nil
       record(
