@@ -117,6 +117,20 @@ struct AccessibilityTests {
       window.accessibility.posts == [.init(.appeared, "new 0"), .init(.appeared, "new 1")])
   }
 
+  /// Rows inserted among the rows in view are read, and the rows around them, already read,
+  /// are not read again under their new numbers.
+  @Test func rowsInsertedAmongTheRowsInViewAreRead() {
+    window.accessibility.isScreenReaderRunning = true
+    clock.advance(by: 0)
+    window.accessibility.removeAllPosts()
+    source.insert(["new 3"], at: 3)
+    source.insert(["new 5"], at: 5)
+    list.insertRows(at: [3, 5])
+    clock.advance(by: 0)
+    #expect(
+      window.accessibility.posts == [.init(.appeared, "new 3"), .init(.appeared, "new 5")])
+  }
+
   @Test func blankTextsAreNotPostedAndOldPostsAreDropped() {
     let channel = AccessibilityChannel()
     channel.post(notification: .announcement, argument: "  ")

@@ -194,6 +194,16 @@ struct ListRowOffsetsTests {
     }
   }
 
+  /// Rows outside the list are a programming error: asking for their bands traps.
+  @Test func bandsOfRowsOutsideTheListTrap() async {
+    await #expect(processExitsWith: .failure) {
+      _ = ListRowOffsets(count: 10) { _ in 2 }.bands(ofRows: 5..<11)
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = ListRowOffsets(count: 10) { _ in 2 }.bands(ofRows: -1..<3)
+    }
+  }
+
   /// A block that insertions grow keeps its rows up to twice the block size, and only past
   /// that splits into blocks of the block size: the first of ten blocks of 4 takes 3 rows
   /// (7 rows, still one block), then 2 more (9 rows: blocks of 4, 4 and 1).

@@ -138,6 +138,18 @@ struct ListViewKeyboardTests {
     #expect(list.contentOffset.y == 0)
   }
 
+  /// Home scrolls to the top as End scrolls to the end: animated, over the clock.
+  @Test func homeScrollsToTheTopOnTheWindowsClock() {
+    list.contentOffset.y = 720
+    list.perform(.top)
+    #expect(list.contentOffset.y == 720)
+    clock.advance(by: 0.15)
+    #expect(list.contentOffset.y > 0)
+    #expect(list.contentOffset.y < 720)
+    settle()
+    #expect(list.contentOffset.y == 0)
+  }
+
   @Test func scrollingIsAnimatedOnTheWindowsClock() {
     list.perform(.bottom)
     clock.advance(by: 0.15)

@@ -8,11 +8,12 @@ extension ListView {
   /// ``View/accessibilityText``) and the newly selected row
   /// (``AccessibilityNotification/focused``).
   ///
-  /// Rows inserted above the ones in view (``insertRows(at:)``) count as new; the rows already
-  /// read keep their place under their new numbers, so a refresh reads only its new rows.
+  /// Rows inserted above or among the ones in view (``insertRows(at:)``) count as new; the rows
+  /// already read keep their place under their new numbers, so a refresh reads only its new
+  /// rows.
   func postRowsInView() {
     guard let channel = window?.accessibility, channel.isScreenReaderRunning else {
-      selection.announcedRows = visibleRows
+      selection.announcedRows = IndexSet(integersIn: visibleRows)
       return
     }
     let shown = wholeOrVisibleRows
@@ -20,7 +21,7 @@ extension ListView {
       guard let view = viewForRow(at: row) else { continue }
       postAccessibility(.appeared, view.accessibilityText)
     }
-    selection.announcedRows = shown
+    selection.announcedRows = IndexSet(integersIn: shown)
     if selection.focusIsPending, let row = selection.row, let view = viewForRow(at: row) {
       selection.focusIsPending = false
       postAccessibility(.focused, view.accessibilityText)
@@ -43,12 +44,9 @@ extension ListView {
   func rowsInViewDidInsertRows(_ rows: [Int]) {
     var announced = selection.announcedRows
     guard !announced.isEmpty else { return }
-    for inserted in Set(rows).sorted() {
-      if inserted <= announced.lowerBound {
-        announced = (announced.lowerBound + 1)..<(announced.upperBound + 1)
-      } else if inserted < announced.upperBound {
-        announced = announced.lowerBound..<(announced.upperBound + 1)
-      }
+    // Positions after the insertion, in increasing order: each moves the rows from it on.
+    for inserted in Set(rows).sorted() where inserted >= 0 {
+      announced.shift(startingAt: inserted, by: 1)
     }
     selection.announcedRows = announced
   }

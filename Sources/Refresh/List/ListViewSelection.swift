@@ -10,8 +10,9 @@ final class ListViewSelection {
   weak var delegate: (any ListViewDelegate)?
   /// The fill behind the selected row.
   var color: Color? = ListView.defaultSelectionColor
-  /// The rows a screen reader has been told are in view (see `ListView+Accessibility.swift`).
-  var announcedRows: Range<Int> = 0..<0
+  /// The rows a screen reader has been told are in view (see `ListView+Accessibility.swift`):
+  /// a set, not a range, since rows inserted among them have not been read.
+  var announcedRows = IndexSet()
   /// Whether the selected row's text is still to be posted as the focus.
   var focusIsPending = false
 }
