@@ -119,7 +119,14 @@ extension ObservationRegistry {
         state.slots[index].liveCount > 0
       else { return isTracked ? .tracked(property()) : .unobserved }
       let needsWillPhase = state.slots[index].willPhaseCount != 0
-      guard isTracked || needsWillPhase || ToManyChange.isAnyInFlight else {
+      // Only a to-many change this thread makes to this very property needs the general path;
+      // one that another thread makes says nothing about this assignment (and used to send
+      // every thread's assignments down the general path while it lasted).
+      let isToMany =
+        ToManyChange.isAnyInFlight
+        && ToManyChange.current(for: self, object: object, property: state.slots[index].path)
+          != nil
+      guard isTracked || needsWillPhase || isToMany else {
         // Flagged as walked until `_endWalk(_:)`: the entries stay as they are, and alive,
         // until then (see `RegistryCore.walks`), so the setter walks them without holding
         // them. With every flag taken, the setter holds them instead.

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -66,6 +67,38 @@ struct RegistryCoreTests {
     #expect(subject.observationRegistry.count == 1)
     subject.observationRegistry._checkInvariants()
     withExtendedLifetime(first) {}
+  }
+
+  /// An array that another thread is changing (its observer's handler holds the change open)
+  /// leaves this thread's assignments on their common path: they walk their entries.
+  @Test func anotherThreadsToManyChangeLeavesThisThreadsAssignmentsWalked() {
+    final class Lists: Observable, @unchecked Sendable {
+      let observationRegistry = ObservationRegistry()
+      @Observed var items: [Int] = []
+    }
+    let lists = Lists()
+    let entered = DispatchSemaphore(value: 0)
+    let leave = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let listToken = lists.observe(\.items) { _, _ in
+      entered.signal()
+      leave.wait()
+    }
+    Thread {
+      lists.insert(1, at: 0, into: \.items)
+      done.signal()
+    }.start()
+    entered.wait()
+    #expect(ToManyChange.isAnyInFlight)
+    let subject = Subject()
+    var walking: Int?
+    let token = subject.observe(\.a) { subject, _ in walking = Self.walkingCount(subject) }
+    subject.a = 1
+    #expect(walking == 1)
+    leave.signal()
+    done.wait()
+    #expect(lists.items == [1])
+    withExtendedLifetime((listToken, token)) {}
   }
 
   /// An observer registered during an assignment's delivery receives the next assignment, not
