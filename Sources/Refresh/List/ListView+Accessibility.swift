@@ -13,15 +13,18 @@ extension ListView {
   /// rows.
   func postRowsInView() {
     guard let channel = window?.accessibility, channel.isScreenReaderRunning else {
-      selection.announcedRows = IndexSet(integersIn: visibleRows)
+      selection.announcedRows = visibleRows
+      if !selection.unreadRows.isEmpty { selection.unreadRows = IndexSet() }
       return
     }
     let shown = wholeOrVisibleRows
-    for row in shown where !selection.announcedRows.contains(row) {
+    for row in shown
+    where !selection.announcedRows.contains(row) || selection.unreadRows.contains(row) {
       guard let view = viewForRow(at: row) else { continue }
       postAccessibility(.appeared, view.accessibilityText)
     }
-    selection.announcedRows = IndexSet(integersIn: shown)
+    selection.announcedRows = shown
+    if !selection.unreadRows.isEmpty { selection.unreadRows = IndexSet() }
     if selection.focusIsPending, let row = selection.row, let view = viewForRow(at: row) {
       selection.focusIsPending = false
       postAccessibility(.focused, view.accessibilityText)
@@ -44,10 +47,18 @@ extension ListView {
   func rowsInViewDidInsertRows(_ rows: [Int]) {
     var announced = selection.announcedRows
     guard !announced.isEmpty else { return }
+    var unread = selection.unreadRows
     // Positions after the insertion, in increasing order: each moves the rows from it on.
     for inserted in Set(rows).sorted() where inserted >= 0 {
-      announced.shift(startingAt: inserted, by: 1)
+      unread.shift(startingAt: inserted, by: 1)
+      if inserted <= announced.lowerBound {
+        announced = (announced.lowerBound + 1)..<(announced.upperBound + 1)
+      } else if inserted < announced.upperBound {
+        announced = announced.lowerBound..<(announced.upperBound + 1)
+        unread.insert(inserted)
+      }
     }
     selection.announcedRows = announced
+    selection.unreadRows = unread
   }
 }

@@ -10,9 +10,12 @@ final class ListViewSelection {
   weak var delegate: (any ListViewDelegate)?
   /// The fill behind the selected row.
   var color: Color? = ListView.defaultSelectionColor
-  /// The rows a screen reader has been told are in view (see `ListView+Accessibility.swift`):
-  /// a set, not a range, since rows inserted among them have not been read.
-  var announcedRows = IndexSet()
+  /// The rows a screen reader has been told are in view (see `ListView+Accessibility.swift`),
+  /// but for ``unreadRows``.
+  var announcedRows: Range<Int> = 0..<0
+  /// Rows inserted among ``announcedRows`` since, which have not been read: usually none, so
+  /// that the range, set on every layout pass, costs no allocation.
+  var unreadRows = IndexSet()
   /// Whether the selected row's text is still to be posted as the focus.
   var focusIsPending = false
 }
