@@ -204,11 +204,24 @@ struct ObservationTrackingTests {
     #expect(!ObservationTrackingBridge.isOpenEverywhere)
   }
 
+  @Test func everyReadIsReportedByDefaultOnlyWhereSwiftUIExists() {
+    #if canImport(SwiftUI)
+      #expect(ObservationTrackingBridge.reportsEveryReadByDefault)
+    #else
+      #expect(!ObservationTrackingBridge.reportsEveryReadByDefault)
+    #endif
+    // Only this serialized suite sets the switch, and each test puts it back.
+    #expect(
+      ObservationRegistry.reportsEveryReadToObservation
+        == ObservationTrackingBridge.reportsEveryReadByDefault)
+  }
+
   @Test func reportingEveryReadSeesTrackingsMadeThroughObservationItself() {
     let thermostat = Thermostat()
     let events = Events()
+    let reportedEveryRead = ObservationRegistry.reportsEveryReadToObservation
     ObservationRegistry.reportsEveryReadToObservation = true
-    defer { ObservationRegistry.reportsEveryReadToObservation = false }
+    defer { ObservationRegistry.reportsEveryReadToObservation = reportedEveryRead }
     Observation.withObservationTracking {
       _ = thermostat.target
     } onChange: {
@@ -221,7 +234,10 @@ struct ObservationTrackingTests {
   @Test func withoutItTrackingsMadeThroughObservationItselfDoNotSeeReads() {
     let thermostat = Thermostat()
     let events = Events()
-    #expect(!ObservationRegistry.reportsEveryReadToObservation)
+    // Off by default on Linux; where SwiftUI exists it is on by default, so turn it off here.
+    let reportedEveryRead = ObservationRegistry.reportsEveryReadToObservation
+    ObservationRegistry.reportsEveryReadToObservation = false
+    defer { ObservationRegistry.reportsEveryReadToObservation = reportedEveryRead }
     Observation.withObservationTracking {
       _ = thermostat.target
     } onChange: {
