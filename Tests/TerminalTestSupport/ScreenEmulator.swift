@@ -11,6 +11,16 @@ public struct ScreenEmulator {
   private var pending: [UInt8] = []
   private var region: ClosedRange<Int>?
 
+  /// Text looked for at the end of every frame (`ESC[?2026l`), so that a message shown for
+  /// less than a read of the pseudo-terminal is still seen; setting it clears
+  /// ``watchedTextWasShown``.
+  public var watchedText: String? {
+    didSet { watchedTextWasShown = false }
+  }
+
+  /// Whether a frame that ended since ``watchedText`` was set showed it.
+  public private(set) var watchedTextWasShown = false
+
   /// Creates a blank screen.
   public init(columns: Int, rows: Int) {
     cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
@@ -71,6 +81,11 @@ public struct ScreenEmulator {
     guard sequence.count >= 3, sequence[1] == UInt8(ascii: "[") else { return }
     let final = sequence.last!
     let parameters = String(decoding: sequence[2..<(sequence.count - 1)], as: UTF8.self)
+    if parameters == "?2026", final == UInt8(ascii: "l"), let watchedText,
+      text.contains(watchedText)
+    {
+      watchedTextWasShown = true
+    }
     let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
     switch final {
     case UInt8(ascii: "H"), UInt8(ascii: "f"):

@@ -124,13 +124,20 @@ public final class TerminalProcess {
     return false
   }
 
-  /// Reads what the program wrote until the screen shows `text` or the time runs out.
+  /// Reads what the program wrote until the screen shows `text`, or a frame drawn while
+  /// waiting showed it, or the time runs out.
+  ///
+  /// A frame that shows the text only briefly (a refresh's result, under a loaded machine) and
+  /// arrives in the same read as the frame that replaces it still counts.
   @discardableResult
   public func waitFor(_ text: String, seconds: Double = 10) -> Bool {
+    if screen.text.contains(text) { return true }
+    screen.watchedText = text
+    defer { screen.watchedText = nil }
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       pump(milliseconds: 50)
-      if screen.text.contains(text) { return true }
+      if screen.watchedTextWasShown || screen.text.contains(text) { return true }
     }
     return false
   }
