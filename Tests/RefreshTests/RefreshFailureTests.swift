@@ -422,6 +422,31 @@ struct RefreshFailureTests {
     #expect(footer.state == .noMoreData)
   }
 
+  /// Removed while its failure shows, a header ends that refresh there and then, with no
+  /// callback (as a removal mid-refresh does), and added again it holds nothing: the old hold
+  /// once ended a second later and reset the pull in progress.
+  @Test func aHeaderRemovedWhileItsFailureShowsHoldsNothingWhenAddedAgain() {
+    let header = refreshingHeader()
+    var ended = 0
+    header.endRefreshingCompletionBlock = { ended += 1 }
+    header.endRefreshingWithFailure()
+    scroll.header = nil
+    #expect(!header.isHoldingRefreshInset)
+    scroll.header = header
+    let recorder = StateRecorder(header)
+    var percents: [CGFloat] = []
+    let token = header.observe(\.pullingPercent, options: .new) { _, change in
+      percents.append(change.newValue!)
+    }
+    scene.pull(to: -100)
+    scene.clock.advance(by: 2)
+    #expect(ended == 0)
+    #expect(recorder.transitions.isEmpty)
+    #expect(percents == [36.0 / 54])
+    #expect(!header.isHoldingRefreshInset)
+    token.invalidate()
+  }
+
   @Test func removingAFailedComponentReturnsItToIdle() {
     let header = refreshingHeader()
     header.endRefreshingWithFailure()

@@ -185,6 +185,30 @@ struct RefreshTwoLevelHeaderTests {
     header._checkInvariants()
   }
 
+  /// Opened while a failure shows: when the failure's hold ends, the header returns to idle
+  /// and the refresh's end completes, but the open floor keeps its place.
+  @Test func aFailureEndingUnderTheOpenFloorLeavesItOpen() {
+    var ended = 0
+    header.endRefreshingCompletionBlock = { ended += 1 }
+    header.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    header.endRefreshingWithFailure()
+    header.openSecondFloor()
+    #expect(header.isSecondFloorOpen)
+    scene.clock.advance(by: 2)
+    #expect(header.state == .idle)
+    #expect(ended == 1)
+    #expect(header.isSecondFloorOpen)
+    #expect(scroll.adjustedContentInset == EdgeInsets(top: 64 + 667))
+    #expect(scroll.contentOffset.y == -731)
+    #expect(header.alpha == 1)
+    header._checkInvariants()
+    header.closeSecondFloor()
+    scene.clock.advance(by: 1)
+    #expect(scroll.adjustedContentInset == EdgeInsets(top: 64))
+    header._checkInvariants()
+  }
+
   @Test func removedWhileOpenItGivesEverythingBack() {
     scroll.isScrollEnabled = true
     header.openSecondFloor()

@@ -151,12 +151,17 @@ extension RefreshComponent {
   /// ``isAutomaticallyChangeAlpha``) over the slow duration, then finishes the end.
   ///
   /// Does nothing once the component is detached (no callbacks after removal) or refreshing
-  /// again.
+  /// again. A component that holds its place for something else (``heldContribution``: the
+  /// two-level header's open floor) keeps it, and its alpha: the end finishes at once.
   ///
   /// - Parameter generation: The refresh that ended (see ``refreshGeneration``).
   public func hideAfterRefreshing(generation: Int) {
     guard scrollView != nil, !isRefreshing else { return }
     endRefreshingAnimationBeginAction?()
+    guard heldContribution == nil else {
+      finishEndRefreshing(generation: generation)
+      return
+    }
     View.animate(withDuration: slowAnimationDuration) {
       self.insetContribution = .zero
       if self.isAutomaticallyChangeAlpha { self.alpha = 0 }

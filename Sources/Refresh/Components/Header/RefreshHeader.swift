@@ -139,10 +139,20 @@ open class RefreshHeader: RefreshComponent {
   /// Reads the store again when the header moves to a scroll model: a date stored meanwhile
   /// (by other code, or by a header sharing the key) shows.
   ///
+  /// Leaving ends a result or a failure still shown (see ``endRefreshing(result:)``), with no
+  /// callback.
+  ///
   /// Overrides must call `super`.
   ///
   /// - Parameter newSuperview: The future superview.
   open override func willMove(toSuperview newSuperview: View?) {
+    // Leaving ends a result or a failure still held, with no callback, as a removal ends a
+    // refresh: added again, the header holds nothing.
+    if newSuperview !== superview, let hold = resultHold {
+      hold.cancel()
+      resultHold = nil
+      resultText = nil
+    }
     super.willMove(toSuperview: newSuperview)
     if newSuperview is ScrollModel { readLastUpdatedTime() }
   }
