@@ -215,6 +215,26 @@ struct PullTuningTests {
     #expect(scroll.contentOffset.y == -300)
   }
 
+  @Test func aLimitSetWhileTheContentSpringsBackLetsItComeToRest() {
+    let header = attachHeader()
+    // The pull never arms: released, the content springs back to the top.
+    header.triggerDistance = 1000
+    scroll.beginDragging(at: CGPoint(x: 100, y: 100))
+    scroll.drag(to: CGPoint(x: 100, y: 1500))
+    scroll.endDragging(velocity: .zero)
+    scene.clock.advance(by: 1.0 / 60)
+    #expect(scroll.isDecelerating)
+    #expect(scroll.contentOffset.y < -84)
+    // A shorter limit takes the content in at once, and the spring carries on from there: the
+    // content comes to rest in its valid range, not held at the limit.
+    header.maximumPullDistance = 20
+    #expect(scroll.contentOffset.y == -84)
+    #expect(scroll.isDecelerating)
+    scene.clock.advance(by: 5)
+    #expect(scroll.contentOffset.y == -64)
+    #expect(!scroll.isDecelerating)
+  }
+
   @Test func aLimitWithinTheTriggerDistanceNeverArms() {
     let header = attachHeader()
     header.maximumPullDistance = 54

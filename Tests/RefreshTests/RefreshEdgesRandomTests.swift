@@ -7,8 +7,9 @@ import Testing
 
 /// Seeded random sequences over the newer edges.
 ///
-/// A leader and a trailer on horizontal content, and a two-level or automatic header over a
-/// footer, with the pull tuning changed and refreshes failing on the way. The invariants of ``RefreshRandomTests`` are checked after every step, and a pull limit
+/// A leader and a trailer on horizontal content whose layout direction flips, and a two-level
+/// or automatic header over a footer, with the pull tuning changed and refreshes failing on the
+/// way. The invariants of ``RefreshRandomTests`` are checked after every step, and a pull limit
 /// holds after every drag.
 @MainActor
 @Suite("Seeded random sequences: leader, trailer, automatic and two-level headers, pull tuning")
@@ -48,7 +49,7 @@ struct RefreshEdgesRandomTests {
     random.next() % 3 == 0 ? nil : CGFloat(random.next() % 200)
   }
 
-  @Test(arguments: Array(UInt64(1)...30))
+  @Test(arguments: Array(UInt64(1)...150))
   func leaderAndTrailer(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     var scene: Scene? = Scene(topInset: 0)
@@ -62,7 +63,7 @@ struct RefreshEdgesRandomTests {
 
     for step in 0..<120 {
       let scroll = scene!.scroll
-      let operation = Int(random.next() % 14)
+      let operation = Int(random.next() % 15)
       let pair = [leader, trailer]
       switch operation {
       case 0: scroll.beginDragging(at: CGPoint(x: CGFloat(random.next() % 375), y: 300))
@@ -101,6 +102,14 @@ struct RefreshEdgesRandomTests {
       case 12:
         let message = random.next() % 2 == 0 ? nil : "offline"
         pair.randomElement(using: &random)!.component.endRefreshingWithFailure(message)
+      case 13:
+        // The layout direction flips, and the next layout pass moves the leader and the
+        // trailer to their new ends with a refresh's inset and the pull limits: the checks
+        // below then find each inset on its component's edge as it now lies on screen.
+        scroll.semanticContentAttribute =
+          scroll.semanticContentAttribute == .forceRightToLeft
+          ? .forceLeftToRight : .forceRightToLeft
+        scroll.layoutIfNeeded()
       default: scroll.contentSize.width = CGFloat(random.next() % 2000)
       }
       let context = "seed \(seed) step \(step) op \(operation)"
@@ -129,7 +138,7 @@ struct RefreshEdgesRandomTests {
     #expect(weakComponents.allSatisfy { $0.object == nil }, "seed \(seed)")
   }
 
-  @Test(arguments: Array(UInt64(1)...30))
+  @Test(arguments: Array(UInt64(1)...150))
   func twoLevelAndAutomaticHeaders(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     var scene: Scene? = Scene(contentHeight: CGFloat(200 + random.next() % 2000))

@@ -279,13 +279,13 @@ extension ScrollModel {
       let fraction = duration > 0 ? min(elapsed / duration, 1) : 1
       let eased = CGFloat(AnimationCurve.easeInOut(fraction))
       // The last frame lands on the target itself, not on what the solved curve rounds to.
-      // The last frame lands on the target itself, not on what the solved curve rounds to.
       setOffsetByItself(fraction >= 1 ? to : from.interpolated(to: to, fraction: eased))
       if fraction >= 1 { stopScrolling() }
     }
   }
 
-  private func setOffsetByItself(_ offset: CGPoint) {
+  /// Moves the content as part of the glide, spring or animation under way, which goes on.
+  func setOffsetByItself(_ offset: CGPoint) {
     isMovingByItself = true
     // A glide or spring past an edge is held at the pull limit there.
     contentOffset = offsetWithinPullLimits(offset)

@@ -24,9 +24,16 @@ extension ScrollModel {
     pullLimits.removeAll { $0.owner == key }
     if limits != EdgeInsets.noPullLimits { pullLimits.append((key, limits)) }
     pullLimitsDidChange()
-    // Content already further out than a new limit comes back to it.
+    // Content already further out than a new limit comes back to it. A glide or spring under
+    // way carries on from there (its frames are held at the limit too), so that the content
+    // still comes to rest in its valid range: assigned as any other offset, it would stop.
     let limited = offsetWithinPullLimits(contentOffset)
-    if limited != contentOffset { contentOffset = limited }
+    guard limited != contentOffset else { return }
+    if movement != nil {
+      setOffsetByItself(limited)
+    } else {
+      contentOffset = limited
+    }
   }
 
   /// Removes an owner's limits.
