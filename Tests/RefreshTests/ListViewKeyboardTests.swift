@@ -109,6 +109,14 @@ struct ListViewKeyboardTests {
     #expect(list.selectedRow == 2)
   }
 
+  /// A row cut by at most half a point counts as whole: the first move selects it.
+  @Test(arguments: [(36.5, 1), (36.75, 2)])
+  func aRowCutByHalfAPointCountsAsWhole(offset: CGFloat, first: Int) {
+    list.contentOffset.y = offset  // row 1 starts at 36
+    #expect(list.perform(.moveDown))
+    #expect(list.selectedRow == first)
+  }
+
   @Test func pagesScrollAScreenLessALineAndTheSelectionKeepsItsPlace() {
     list.selectRow(at: 2)
     #expect(list.perform(.pageDown))
