@@ -447,6 +447,27 @@ struct RefreshFailureTests {
     token.invalidate()
   }
 
+  /// Removed while it hides after a refresh, a header gets no callback from that hide, and
+  /// added again it is left alone when the hide would have ended.
+  @Test func aHeaderRemovedWhileItHidesIsLeftAloneWhenAddedAgain() {
+    let header = refreshingHeader()
+    var ended = 0
+    header.endRefreshingCompletionBlock = { ended += 1 }
+    header.endRefreshing()
+    scene.clock.advance(by: 0.1)
+    scroll.header = nil
+    scroll.header = header
+    var percents: [CGFloat] = []
+    let token = header.observe(\.pullingPercent, options: .new) { _, change in
+      percents.append(change.newValue!)
+    }
+    scene.pull(to: -100)
+    scene.clock.advance(by: 2)
+    #expect(ended == 0)
+    #expect(percents == [36.0 / 54])
+    token.invalidate()
+  }
+
   @Test func removingAFailedComponentReturnsItToIdle() {
     let header = refreshingHeader()
     header.endRefreshingWithFailure()

@@ -86,7 +86,7 @@ struct RefreshStateMachineValueTests {
     #expect(!machine.isEndCurrent(generation: generation))
   }
 
-  @Test("Detaching ends a refresh (superseding it) and disarms a pull; other states stay")
+  @Test("Detaching supersedes what is refreshing or ending, and disarms a pull; other states stay")
   func detachingEndsARefresh() {
     for (state, action) in [
       (RefreshState.idle, RefreshStateMachine.DetachAction.keepState),
@@ -103,8 +103,12 @@ struct RefreshStateMachineValueTests {
         _ = machine.stateChangeDidComplete()
       }
       let generation = machine.generation
+      #expect(machine.isOfCurrentAttachment(generation: generation), "\(state)")
       #expect(machine.detach() == action, "\(state)")
-      #expect(machine.generation == generation + (machine.isRefreshing ? 1 : 0), "\(state)")
+      // Whatever was refreshing or ending belongs to the scroll model left.
+      #expect(machine.generation == generation + 1, "\(state)")
+      #expect(!machine.isOfCurrentAttachment(generation: generation), "\(state)")
+      #expect(machine.isOfCurrentAttachment(generation: machine.generation), "\(state)")
     }
   }
 

@@ -116,8 +116,12 @@ extension RefreshComponent {
   /// Calls the end callbacks after an end animation; when refresh `generation` has not been
   /// superseded by a new one, the component is back at rest (``pullingPercent`` is 0).
   ///
+  /// Does nothing for a refresh begun before the component last left a scroll model: its end
+  /// was over with the removal (no callbacks after removal).
+  ///
   /// - Parameter generation: The refresh whose end finished (see ``refreshGeneration``).
   public func finishEndRefreshing(generation: Int) {
+    guard machine.isOfCurrentAttachment(generation: generation) else { return }
     if machine.isEndCurrent(generation: generation) {
       pullingPercent = 0
     }

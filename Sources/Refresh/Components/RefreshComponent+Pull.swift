@@ -150,13 +150,15 @@ extension RefreshComponent {
   /// Hides the component after refreshing: gives its insets back (and fades it, with
   /// ``isAutomaticallyChangeAlpha``) over the slow duration, then finishes the end.
   ///
-  /// Does nothing once the component is detached (no callbacks after removal) or refreshing
-  /// again. A component that holds its place for something else (``heldContribution``: the
-  /// two-level header's open floor) keeps it, and its alpha: the end finishes at once.
+  /// Does nothing once the component is detached or was detached since refresh `generation`
+  /// (no callbacks after removal), or is refreshing again. A component that holds its place for
+  /// something else (``heldContribution``: the two-level header's open floor) keeps it, and its
+  /// alpha: the end finishes at once.
   ///
   /// - Parameter generation: The refresh that ended (see ``refreshGeneration``).
   public func hideAfterRefreshing(generation: Int) {
-    guard scrollView != nil, !isRefreshing else { return }
+    guard scrollView != nil, !isRefreshing, machine.isOfCurrentAttachment(generation: generation)
+    else { return }
     endRefreshingAnimationBeginAction?()
     guard heldContribution == nil else {
       finishEndRefreshing(generation: generation)

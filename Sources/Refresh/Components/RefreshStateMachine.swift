@@ -14,9 +14,13 @@ struct RefreshStateMachine: Sendable {
   /// The state the component is in.
   private(set) var state: RefreshState = .idle
 
-  /// Counts entries into refreshing (and detachments that end one), so that a late animation
-  /// completion or asynchronous action can tell whether its refresh is still the current one.
+  /// Counts entries into refreshing and detachments, so that a late animation completion or
+  /// asynchronous action can tell whether its refresh is still the current one.
   private(set) var generation = 0
+
+  /// The generation the component's current attachment began with: a refresh older than it
+  /// belongs to a scroll model the component has left.
+  private(set) var attachmentGeneration = 0
 
   /// How many state changes are in progress: a `stateDidChange(from:)` hook that changes the
   /// state again nests a change inside the first.
@@ -132,6 +136,13 @@ struct RefreshStateMachine: Sendable {
     generation == self.generation && !isRefreshing
   }
 
+  /// Whether refresh `generation` began on the scroll model the component is attached to now
+  /// (or before any attachment): the end of one begun before the component left its scroll
+  /// model is over with the removal, and calls nothing.
+  func isOfCurrentAttachment(generation: Int) -> Bool {
+    generation >= attachmentGeneration
+  }
+
   /// What the component does when it leaves its scroll model.
   enum DetachAction: Equatable {
     /// Keep the state (idle, no more data).
@@ -141,11 +152,13 @@ struct RefreshStateMachine: Sendable {
     case becomeIdle
   }
 
-  /// The component leaves its scroll model: a refresh in progress is superseded (a late
-  /// completion of it finds another generation) and its waiting callbacks are dropped.
+  /// The component leaves its scroll model: a refresh in progress, or one still ending, is
+  /// superseded (a late completion of it finds an older attachment) and its waiting callbacks
+  /// are dropped.
   mutating func detach() -> DetachAction {
+    generation += 1
+    attachmentGeneration = generation
     if isRefreshing {
-      generation += 1
       pendingCallbacks = []
       return .becomeIdle
     }
