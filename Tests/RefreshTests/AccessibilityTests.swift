@@ -143,6 +143,18 @@ struct AccessibilityTests {
     #expect(channel.posts.last?.text == "\(AccessibilityChannel.capacity + 4)")
   }
 
+  /// Blank is whitespace only, in any script; a text with anything else is posted.
+  @Test(arguments: [
+    ("", true), (" ", true), ("\t\n", true), ("\u{00A0}", true), ("\u{3000}\u{2028}", true),
+    ("!", false), ("~", false), ("\u{7F}", false), ("\u{1F}", false), (" x", false),
+    ("\u{00A0}é", false), ("下拉", false),
+  ])
+  func onlyWhitespaceIsBlank(text: String, isBlank: Bool) {
+    let channel = AccessibilityChannel()
+    channel.post(notification: .announcement, argument: text)
+    #expect(channel.posts.isEmpty == isBlank)
+  }
+
   /// Posts and blank ones in seeded random order, and one clearing, against a plain array
   /// that keeps the last `capacity` posts: the channel keeps the same posts in the same
   /// order, across several wraps of its ring before and after the clearing.
