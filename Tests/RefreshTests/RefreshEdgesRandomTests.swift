@@ -27,6 +27,7 @@ struct RefreshEdgesRandomTests {
       }
       let entries = item.recorder.transitions.filter { $0.to == .refreshing }.count
       #expect(item.callbacks <= entries, "\(context)")
+      #expect(item.endsWhileDetached == 0, "an end completed after removal, \(context)")
       if let detached = item.statesWhenDetached {
         #expect(item.component.state == detached, "observed after removal, \(context)")
       }

@@ -468,6 +468,31 @@ struct RefreshFailureTests {
     token.invalidate()
   }
 
+  /// A refresh that a removal ends calls nothing, on a component that ends in place (the
+  /// automatic footer) as on a pulled one, and a header records no update time for it: the
+  /// automatic footer used to call its end action and completion as it left, and the header
+  /// recorded the removal as an update.
+  @Test func aRefreshEndedByARemovalCallsNothing() {
+    let header = refreshingHeader()
+    let footer = RefreshAutoFooter(frame: .zero)
+    scroll.footer = footer
+    scroll.allowsSimultaneousRefreshing = true
+    footer.beginRefreshing()
+    #expect(header.isRefreshing && footer.isRefreshing)
+    var calls: [String] = []
+    for component in [header, footer] as [RefreshComponent] {
+      let name = component === header ? "header" : "footer"
+      component.endRefreshingAnimationBeginAction = { calls.append("\(name) began ending") }
+      component.endRefreshingCompletionBlock = { calls.append("\(name) ended") }
+    }
+    scroll.header = nil
+    scroll.footer = nil
+    scene.clock.advance(by: 2)
+    #expect(header.state == .idle && footer.state == .idle)
+    #expect(calls.isEmpty)
+    #expect(header.lastUpdatedTime == nil)
+  }
+
   @Test func removingAFailedComponentReturnsItToIdle() {
     let header = refreshingHeader()
     header.endRefreshingWithFailure()

@@ -18,11 +18,17 @@ struct RefreshRandomTests {
     var entriesIntoRefreshing = 0
     var callbacks = 0
     var statesWhenDetached: RefreshState?
+    /// End completions that ran while the component was detached: none may (no callbacks
+    /// after removal).
+    var endsWhileDetached = 0
 
     init(_ component: RefreshComponent) {
       self.component = component
       recorder = StateRecorder(component)
       component.refreshingBlock = { [unowned self] in self.callbacks += 1 }
+      component.endRefreshingCompletionBlock = { [unowned self] in
+        if self.component.scrollView == nil { self.endsWhileDetached += 1 }
+      }
     }
   }
 
@@ -54,6 +60,7 @@ struct RefreshRandomTests {
         }
         item.entriesIntoRefreshing = states.filter { $0.to == .refreshing }.count
         #expect(item.callbacks <= item.entriesIntoRefreshing, "seed \(seed) step \(step)")
+        #expect(item.endsWhileDetached == 0, "an end completed after removal, seed \(seed)")
         if let detached = item.statesWhenDetached {
           #expect(item.component.state == detached, "observed after removal, seed \(seed)")
         }

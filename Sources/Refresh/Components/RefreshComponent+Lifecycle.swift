@@ -151,7 +151,11 @@ extension RefreshComponent {
   /// cancelled, a refresh in progress ends without callbacks, an armed pull is disarmed.
   func endLifecycleOnDetach() {
     cancelRefreshingTask()
-    if machine.detach() == .becomeIdle { state = .idle }
+    if machine.detach() == .becomeIdle {
+      machine.isEndingByRemoval = true
+      state = .idle
+      machine.isEndingByRemoval = false
+    }
     if state == .idle { pullingPercent = 0 }
   }
 }

@@ -180,9 +180,11 @@ extension RefreshComponent {
   /// once.
   ///
   /// A failure ends the same way, with ``hideFailedComponent()`` in place of
-  /// ``hideRefreshedComponent()``.
+  /// ``hideRefreshedComponent()``. A refresh that a removal ends calls nothing: no end action,
+  /// no completion, no update time (the data did not come).
   func endRefresh(from oldState: RefreshState) {
-    guard oldState == .refreshing || oldState == .willRefresh else { return }
+    guard oldState == .refreshing || oldState == .willRefresh, !machine.isEndingByRemoval
+    else { return }
     if pullEdge == nil {
       endRefreshInPlace(from: oldState)
     } else if state == .failed {

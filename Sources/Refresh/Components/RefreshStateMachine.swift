@@ -26,6 +26,12 @@ struct RefreshStateMachine: Sendable {
   /// state again nests a change inside the first.
   private(set) var depth = 0
 
+  /// Whether the state change in progress is the one a removal makes (see ``detach()``).
+  ///
+  /// The refresh it ends calls nothing, not even its end completion. The component sets it
+  /// and clears it around that change.
+  var isEndingByRemoval = false
+
   /// The refreshes whose callbacks were asked for during a state change, by generation; they
   /// run once the outermost change completes.
   private var pendingCallbacks: [Int] = []
