@@ -383,9 +383,30 @@ struct PlayedPullTests {
     list.header = header
     header.beginRefreshingByPulling()
     frames(8)
+    #expect(list.isDragging)
     list.header = nil
     frames(60)
     #expect(header.state == .idle)
     #expect(!header.isPlayingPull)
+    // The played finger lifts with it: the list springs back and rests at its top.
+    #expect(!list.isDragging)
+    #expect(list.contentOffset.y == list.minimumContentOffset.y)
+  }
+
+  /// Removed while its played pull still waits for the list to reach the top, the header takes
+  /// the pull along: added again, no finger is played.
+  @Test func theHeaderRemovedBeforeItsPullStartsTakesItAlong() {
+    let header = RefreshNormalHeader {}
+    list.header = header
+    list.contentOffset.y = 300
+    header.beginRefreshingByPulling()
+    #expect(header.isPlayingPull)
+    list.header = nil
+    #expect(!header.isPlayingPull)
+    list.header = header
+    frames(60)
+    #expect(!list.isDragging)
+    #expect(header.state == .idle)
+    #expect(list.contentOffset.y == 0)
   }
 }

@@ -94,6 +94,7 @@ extension RefreshComponent {
       attached.detach(self)
       if attached.isEmpty { scroll.attachedComponents = nil }
     }
+    endPlayedPull(leaving: scroll)
     scroll.removeInsetContribution(for: self)
     scroll.removePullLimits(for: self)
     scrollView = nil

@@ -62,6 +62,20 @@ extension RefreshComponent {
   /// Whether a played pull (``beginRefreshingByPulling()``) is under way.
   public var isPlayingPull: Bool { playedPull != nil }
 
+  /// Ends a played pull as the component leaves `scroll`: the played finger, if down, lifts, so
+  /// that the content springs back instead of staying pulled with no finger on it.
+  ///
+  /// Call it once the component no longer follows the scroll model's changes: the release must
+  /// not refresh a component that is leaving.
+  func endPlayedPull(leaving scroll: ScrollModel) {
+    guard let playedPull else { return }
+    playedPull.cancel()
+    self.playedPull = nil
+    if scroll.isDragging, scroll.gesture?.startPoint == Self.playedPullStartPoint {
+      scroll.endDragging(velocity: .zero)
+    }
+  }
+
   /// Puts the played finger down at the edge and moves it, frame by frame, until the release.
   private func startPlayedDrag(along edge: PullEdge) {
     guard state == .idle, let scroll = scrollView, let clock = window?.clock, !scroll.isDragging
