@@ -422,14 +422,29 @@ struct RefreshFailureTests {
     #expect(footer.state == .noMoreData)
   }
 
-  /// Removed while its failure shows, a header ends that refresh there and then, with no
-  /// callback (as a removal mid-refresh does), and added again it holds nothing: the old hold
-  /// once ended a second later and reset the pull in progress.
-  @Test func aHeaderRemovedWhileItsFailureShowsHoldsNothingWhenAddedAgain() {
+  /// How a header is still ending a refresh when it is removed.
+  enum Ending: CaseIterable {
+    /// Its failure shows, for ``RefreshHeader/resultHoldDuration``.
+    case failureShowing
+    /// It hides after a refresh, over the slow duration.
+    case hiding
+  }
+
+  /// Removed while it still ends a refresh, a header gets no callback from that end (as a
+  /// removal mid-refresh does), and added again it holds nothing and is left alone: the old
+  /// end once completed a moment later and reset the pull in progress.
+  @Test(arguments: Ending.allCases)
+  func aHeaderRemovedWhileItEndsIsLeftAloneWhenAddedAgain(ending: Ending) {
     let header = refreshingHeader()
     var ended = 0
     header.endRefreshingCompletionBlock = { ended += 1 }
-    header.endRefreshingWithFailure()
+    switch ending {
+    case .failureShowing:
+      header.endRefreshingWithFailure()
+    case .hiding:
+      header.endRefreshing()
+      scene.clock.advance(by: 0.1)
+    }
     scroll.header = nil
     #expect(!header.isHoldingRefreshInset)
     scroll.header = header
@@ -444,27 +459,6 @@ struct RefreshFailureTests {
     #expect(recorder.transitions.isEmpty)
     #expect(percents == [36.0 / 54])
     #expect(!header.isHoldingRefreshInset)
-    token.invalidate()
-  }
-
-  /// Removed while it hides after a refresh, a header gets no callback from that hide, and
-  /// added again it is left alone when the hide would have ended.
-  @Test func aHeaderRemovedWhileItHidesIsLeftAloneWhenAddedAgain() {
-    let header = refreshingHeader()
-    var ended = 0
-    header.endRefreshingCompletionBlock = { ended += 1 }
-    header.endRefreshing()
-    scene.clock.advance(by: 0.1)
-    scroll.header = nil
-    scroll.header = header
-    var percents: [CGFloat] = []
-    let token = header.observe(\.pullingPercent, options: .new) { _, change in
-      percents.append(change.newValue!)
-    }
-    scene.pull(to: -100)
-    scene.clock.advance(by: 2)
-    #expect(ended == 0)
-    #expect(percents == [36.0 / 54])
     token.invalidate()
   }
 
