@@ -209,6 +209,25 @@ struct RefreshTwoLevelHeaderTests {
     header._checkInvariants()
   }
 
+  /// Removed while its floor closes and added again, the header is left alone when the
+  /// closing would have ended: the old completion once reset the pull in progress.
+  @Test func removedWhileClosingItIsLeftAloneWhenAddedAgain() {
+    header.openSecondFloor()
+    scene.clock.advance(by: 1)
+    header.closeSecondFloor()
+    scene.clock.advance(by: 0.1)
+    scroll.header = nil
+    scroll.header = header
+    var percents: [CGFloat] = []
+    let token = header.observe(\.pullingPercent, options: .new) { _, change in
+      percents.append(change.newValue!)
+    }
+    scene.pull(to: -100)
+    scene.clock.advance(by: 1)
+    #expect(percents == [36.0 / 54])
+    token.invalidate()
+  }
+
   @Test func removedWhileOpenItGivesEverythingBack() {
     scroll.isScrollEnabled = true
     header.openSecondFloor()

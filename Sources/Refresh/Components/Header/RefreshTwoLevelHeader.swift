@@ -221,13 +221,17 @@ open class RefreshTwoLevelHeader: RefreshNormalHeader {
     guard isSecondFloorOpen, let scrollView else { return }
     dismissSecondFloor()
     let opening = openings
+    let generation = refreshGeneration
     let top = originalInset(in: scrollView).top
     secondFloorView.isHidden = false
     View.animate(withDuration: slowAnimationDuration) {
       self.insetContribution = .zero
       scrollView.contentOffset.y = -top
     } completion: { [weak self] _ in
-      guard let self, !self.isSecondFloorOpen, self.openings == opening else { return }
+      // Not once the floor opened again, nor once the header left the scroll model meanwhile.
+      guard let self, !self.isSecondFloorOpen, self.openings == opening,
+        self.machine.isOfCurrentAttachment(generation: generation)
+      else { return }
       self.secondFloorView.isHidden = true
       if !self.isRefreshing { self.pullingPercent = 0 }
     }
