@@ -81,6 +81,32 @@ struct EndToEndTests {
     #expect(session.waitForExit() == 0)
   }
 
+  /// The scroll indicator shows in the last column while the wheel scrolls the feed, and moves
+  /// down the column as the feed does.
+  @Test func theScrollIndicatorFollowsTheWheel() throws {
+    let session = try TerminalProcess(product: "refresh-demo")
+    #expect(session.waitFor("Notes from a week of profiling"))
+    func indicatorTop(_ screen: ScreenEmulator) -> Int? {
+      screen.cells.indices.first { screen.cells[$0].last == "█" }
+    }
+    // Wheel down over the feed (SGR button 65), a notch, then many.
+    session.send("\u{1B}[<65;20;10M")
+    var first: Int?
+    #expect(
+      session.waitUntil { screen in
+        first = indicatorTop(screen)
+        return first != nil
+      }, "\(session.screen.text)")
+    for _ in 0..<20 { session.send("\u{1B}[<65;20;10M") }
+    #expect(
+      session.waitUntil { screen in
+        guard let top = indicatorTop(screen), let first else { return false }
+        return top > first
+      }, "\(session.screen.text)")
+    session.send("q")
+    #expect(session.waitForExit() == 0)
+  }
+
   @Test func malformedInputDoesNotBreakIt() throws {
     let session = try TerminalProcess(product: "refresh-demo")
     #expect(session.waitFor("Notes from a week of profiling"))
