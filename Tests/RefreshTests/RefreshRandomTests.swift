@@ -80,6 +80,29 @@ struct RefreshRandomTests {
       #expect(scroll.contentOffset.isFinite)
     }
 
+    /// The header's pull, when a finger pulls it into view while it is idle or pulling.
+    func pulledHeader() -> RefreshHeader? {
+      let scroll = scene!.scroll
+      guard let pulled = header.component as? RefreshHeader, pulled.superview === scroll,
+        scroll.isDragging, pulled.state == .idle || pulled.state == .pulling,
+        !pulled.isHidden, pulled.isUserInteractionEnabled,
+        -scroll.insets(excluding: pulled).top - scroll.contentOffset.y >= 0
+      else { return nil }
+      return pulled
+    }
+
+    /// A drag sets the percent by MJRefresh's formula: how far past the point where the header
+    /// appears, over its height. (The clock may still set it under a still finger: the end of
+    /// a hide resets it to 0, as MJRefresh's does, until the finger moves again.)
+    func checkPull(_ step: Int, _ operation: Int) {
+      guard operation == 1, let pulled = pulledHeader() else { return }
+      let scroll = scene!.scroll
+      let distance = -scroll.insets(excluding: pulled).top - scroll.contentOffset.y
+      #expect(
+        pulled.pullingPercent == distance / pulled.frame.height,
+        "seed \(seed) step \(step) op \(operation)")
+    }
+
     for step in 0..<120 {
       let scroll = scene!.scroll
       let clock = scene!.clock
@@ -123,6 +146,7 @@ struct RefreshRandomTests {
       default: footer.component.isHidden.toggle()
       }
       check(step, "op \(operation)")
+      checkPull(step, operation)
     }
 
     do {
