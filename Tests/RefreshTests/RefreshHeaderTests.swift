@@ -215,6 +215,27 @@ struct RefreshHeaderTests {
     #expect(header.state == .idle)
   }
 
+  /// Pulled while it hides after a refresh, the header still shows the pull when the hide
+  /// ends: MJRefresh sets the percent to 0 there, which a still finger then shows as no pull.
+  @Test func aPullDuringTheHideKeepsItsPercentWhenTheHideEnds() {
+    var ended = 0
+    header.endRefreshingCompletionBlock = { ended += 1 }
+    header.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    header.endRefreshing()
+    scene.pull(to: -100)
+    #expect(header.pullingPercent == 36.0 / 54)
+    scene.clock.advance(by: 1)
+    #expect(ended == 1)
+    #expect(header.pullingPercent == 36.0 / 54)
+    #expect(header.state == .idle)
+    // Released, it comes to rest at 0.
+    scene.release()
+    scene.clock.advance(by: 1)
+    scene.scroll.contentOffset.y = -64
+    #expect(header.pullingPercent == 0)
+  }
+
   @Test func resultTextIsHeldBeforeTheHeaderHides() {
     header.beginRefreshing()
     scene.clock.advance(by: 0.25)

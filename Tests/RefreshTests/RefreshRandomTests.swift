@@ -92,21 +92,25 @@ struct RefreshRandomTests {
     }
 
     /// A drag sets the percent by MJRefresh's formula: how far past the point where the header
-    /// appears, over its height. (The clock may still set it under a still finger: the end of
-    /// a hide resets it to 0, as MJRefresh's does, until the finger moves again.)
-    func checkPull(_ step: Int, _ operation: Int) {
-      guard operation == 1, let pulled = pulledHeader() else { return }
+    /// appears, over its height; the clock alone leaves it under a still finger (nothing late,
+    /// such as the end of a hide or a removal's leftovers, may set it).
+    func checkPull(_ step: Int, _ operation: Int, before: CGFloat?) {
+      guard let pulled = pulledHeader() else { return }
       let scroll = scene!.scroll
-      let distance = -scroll.insets(excluding: pulled).top - scroll.contentOffset.y
-      #expect(
-        pulled.pullingPercent == distance / pulled.frame.height,
-        "seed \(seed) step \(step) op \(operation)")
+      let context = "seed \(seed) step \(step) op \(operation)"
+      if operation == 1 {
+        let distance = -scroll.insets(excluding: pulled).top - scroll.contentOffset.y
+        #expect(pulled.pullingPercent == distance / pulled.frame.height, "\(context)")
+      } else if operation == 3, let before {
+        #expect(pulled.pullingPercent == before, "\(context)")
+      }
     }
 
     for step in 0..<120 {
       let scroll = scene!.scroll
       let clock = scene!.clock
       let operation = Int(random.next() % 15)
+      let percentBefore = pulledHeader()?.pullingPercent
       switch operation {
       case 0: scroll.beginDragging(at: CGPoint(x: 100, y: CGFloat(random.next() % 600)))
       case 1: scroll.drag(to: CGPoint(x: 100, y: CGFloat(random.next() % 1600) - 500))
@@ -146,7 +150,7 @@ struct RefreshRandomTests {
       default: footer.component.isHidden.toggle()
       }
       check(step, "op \(operation)")
-      checkPull(step, operation)
+      checkPull(step, operation, before: percentBefore)
     }
 
     do {

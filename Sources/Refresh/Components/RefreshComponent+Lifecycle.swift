@@ -114,7 +114,8 @@ extension RefreshComponent {
   }
 
   /// Calls the end callbacks after an end animation; when refresh `generation` has not been
-  /// superseded by a new one, the component is back at rest (``pullingPercent`` is 0).
+  /// superseded by a new one, the component is back at rest (``pullingPercent`` is 0), or, when
+  /// a finger pulls it into view meanwhile, follows that pull as the finger's next move would.
   ///
   /// Does nothing for a refresh begun before the component last left a scroll model: its end
   /// was over with the removal (no callbacks after removal).
@@ -123,7 +124,14 @@ extension RefreshComponent {
   public func finishEndRefreshing(generation: Int) {
     guard machine.isOfCurrentAttachment(generation: generation) else { return }
     if machine.isEndCurrent(generation: generation) {
-      pullingPercent = 0
+      if let scroll = scrollView, let edge = pullEdge, scroll.isDragging, isUserInteractionEnabled,
+        !isHidden, pullGeometry(along: onScreen(edge), in: scroll).isPulledIntoView
+      {
+        // MJRefresh sets 0 here, and a still finger then shows no pull until it moves.
+        followOffset(along: edge, in: scroll)
+      } else {
+        pullingPercent = 0
+      }
     }
     endRefreshingCompletionBlock?()
   }
