@@ -40,6 +40,66 @@ struct RefreshEdgesRandomTests {
     #expect(scroll.contentOffset.isFinite, "\(context)")
   }
 
+  /// The components a finger pulls into view at their edge while they follow it (idle or
+  /// pulling, visible, interactive), with the pull's percent: how far past the point where each
+  /// appears, over its extent, at most its maximum pull distance.
+  ///
+  /// None while another component refreshes or holds its inset: a refreshing header's inset
+  /// follows the offset, and a component told of the offset before the header measures from
+  /// the header's inset as it was (as in MJRefresh, where the order of observers decides).
+  static func pulledPercents(of live: [RefreshComponent], in scroll: ScrollModel) -> [(
+    RefreshComponent, CGFloat
+  )] {
+    guard scroll.isDragging,
+      !live.contains(where: {
+        $0.superview === scroll && ($0.isRefreshing || $0.isHoldingRefreshInset)
+      })
+    else { return [] }
+    return live.compactMap { component in
+      guard let edge = component.pullEdgeOnScreen, component.superview === scroll,
+        component.state == .idle || component.state == .pulling, !component.isHidden,
+        component.isUserInteractionEnabled, edge.extent(of: component.frame) > 0,
+        !((component as? RefreshTwoLevelHeader)?.isSecondFloorOpen ?? false)
+      else { return nil }
+      let geometry = component.pullGeometry(along: edge, in: scroll)
+      guard geometry.isPulledIntoView else { return nil }
+      let distance =
+        component.maximumPullDistance.map { min(geometry.distance, $0) }
+        ?? geometry.distance
+      return (component, distance / geometry.extent)
+    }
+  }
+
+  /// The pulled components whose percent is their pull's (a change of insets, size or
+  /// direction alone leaves it as the last move set it, as in MJRefresh).
+  static func percentsAtRest(of live: [RefreshComponent], in scroll: ScrollModel)
+    -> [ObjectIdentifier: CGFloat]
+  {
+    var percents: [ObjectIdentifier: CGFloat] = [:]
+    for (component, percent) in pulledPercents(of: live, in: scroll)
+    where component.pullingPercent == percent {
+      percents[ObjectIdentifier(component)] = percent
+    }
+    return percents
+  }
+
+  /// A drag sets each pulled component's percent to its pull's; the clock alone leaves a
+  /// percent that was its pull's under a still finger (nothing late may set it).
+  static func checkPercents(
+    of live: [RefreshComponent], in scroll: ScrollModel, operation: Int,
+    before: [ObjectIdentifier: CGFloat], _ context: String
+  ) {
+    for (component, percent) in pulledPercents(of: live, in: scroll) {
+      if operation == 1 {
+        #expect(component.pullingPercent == percent, "\(component) \(context)")
+      } else if operation == 3, let before = before[ObjectIdentifier(component)],
+        before == percent
+      {
+        #expect(component.pullingPercent == before, "\(component) \(context)")
+      }
+    }
+  }
+
   /// After a finger moved the content, the offset is within every pull limit.
   static func checkPullLimits(in scroll: ScrollModel, _ context: String) {
     #expect(
@@ -66,6 +126,8 @@ struct RefreshEdgesRandomTests {
       let scroll = scene!.scroll
       let operation = Int(random.next() % 15)
       let pair = [leader, trailer]
+      let percentsBefore = Self.percentsAtRest(
+        of: [leader.component, trailer.component], in: scroll)
       switch operation {
       case 0: scroll.beginDragging(at: CGPoint(x: CGFloat(random.next() % 375), y: 300))
       case 1: scroll.drag(to: CGPoint(x: CGFloat(random.next() % 1400) - 500, y: 300))
@@ -115,6 +177,9 @@ struct RefreshEdgesRandomTests {
       }
       let context = "seed \(seed) step \(step) op \(operation)"
       Self.check(tracked, live: [leader.component, trailer.component], in: scroll, context)
+      Self.checkPercents(
+        of: [leader.component, trailer.component], in: scroll, operation: operation,
+        before: percentsBefore, context)
       if operation == 1, scroll.isDragging { Self.checkPullLimits(in: scroll, context) }
     }
 
@@ -162,6 +227,8 @@ struct RefreshEdgesRandomTests {
       let scroll = scene!.scroll
       let operation = Int(random.next() % 16)
       let pair = [header, footer]
+      let percentsBefore = Self.percentsAtRest(
+        of: [header.component, footer.component], in: scroll)
       switch operation {
       case 0: scroll.beginDragging(at: CGPoint(x: 100, y: CGFloat(random.next() % 600)))
       case 1: scroll.drag(to: CGPoint(x: 100, y: CGFloat(random.next() % 1600) - 500))
@@ -200,6 +267,9 @@ struct RefreshEdgesRandomTests {
       }
       let context = "seed \(seed) step \(step) op \(operation)"
       Self.check(tracked, live: [header.component, footer.component], in: scroll, context)
+      Self.checkPercents(
+        of: [header.component, footer.component], in: scroll, operation: operation,
+        before: percentsBefore, context)
       if operation == 1, scroll.isDragging { Self.checkPullLimits(in: scroll, context) }
       if let twoLevel = header.component as? RefreshTwoLevelHeader {
         #expect(scroll.isScrollEnabled == !twoLevel.isSecondFloorOpen, "\(context)")
