@@ -109,14 +109,17 @@ public final class DemoApp {
     },
     KeyBinding(
       [.character("s")], "s",
-      "the two-level header: pull far to open the second floor; s again closes it"
+      "the two-level header: pull far to open the second floor; s again closes it",
+      titleHint: "s floor"
     ) { $0.secondFloorKey() },
     KeyBinding(
-      [.character("c")], "c", "chat list: older posts load at the top, the end stays in view"
+      [.character("c")], "c", "chat list: older posts load at the top, the end stays in view",
+      titleHint: "c chat"
     ) { $0.toggleChat() },
     KeyBinding(
       [.character("x")], "x",
-      "the next request fails: a failed footer says \"Tap to retry\" (tap, or drag again)"
+      "the next request fails: a failed footer says \"Tap to retry\" (tap, or drag again)",
+      titleHint: "x fail"
     ) { $0.service.failsNextRequest = true },
     KeyBinding(
       [.character("l")], "l",
@@ -507,14 +510,41 @@ public final class DemoApp {
 
   // MARK: Drawing
 
-  /// The title bar's text.
-  public var titleText: String {
+  /// The title bar's text, fitted to the screen's width (see ``titleText(fittingCells:)``).
+  public var titleText: String { titleText(fittingCells: columns) }
+
+  /// The title bar's hints that give way first when the bar is too narrow for all of them:
+  /// the scene already names the header, footer and language those keys change, and `?` lists
+  /// every key.
+  static let titleHintsDroppedFirst = [
+    "l language", "f footer", "h header", "x fail", "c chat", "s floor", "q quit", "? keys",
+    "r refresh",
+  ]
+
+  /// The title bar's text for a bar `cells` wide: the scene, then as many key hints as fit.
+  ///
+  /// The hints stay in the key table's order. When they do not all fit, the app's name goes
+  /// first, then the hints in ``titleHintsDroppedFirst``'s order, so that at 100 columns the
+  /// bar still shows `r`, `s`, `c`, `x`, `?` and `q`. What still does not fit is cut where the
+  /// bar ends.
+  ///
+  /// - Parameter cells: The bar's width, in cells.
+  /// - Returns: The text, starting with a space.
+  public func titleText(fittingCells cells: Int) -> String {
     let language = Self.languages[languageIndex]
-    let hints = (["r refresh"] + Self.keyBindings.compactMap(\.titleHint))
-      .joined(separator: " · ")
     let header = isChat ? "Chat (auto header)" : headerStyles[headerStyleIndex].name
     let footer = isChat ? "none" : usesAutoFooter ? "Auto" : "Back"
-    return " swift-refresh · header \(header) · footer \(footer) · \(language) · \(hints)"
+    let scene = "header \(header) · footer \(footer) · \(language)"
+    var hints = ["r refresh"] + Self.keyBindings.compactMap(\.titleHint)
+    func line(named: Bool) -> String {
+      ([(named ? " swift-refresh · " : " ") + scene] + hints).joined(separator: " · ")
+    }
+    func fits(_ text: String) -> Bool { TextMetrics.cellCount(of: text) <= cells }
+    if fits(line(named: true)) { return line(named: true) }
+    for hint in Self.titleHintsDroppedFirst where !fits(line(named: false)) {
+      hints.removeAll { $0 == hint }
+    }
+    return line(named: false)
   }
 
   /// The status line's text: states, offset, adjusted inset, pulling percent, frame rate.

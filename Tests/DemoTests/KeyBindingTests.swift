@@ -25,8 +25,45 @@ struct KeyBindingTests {
   @Test func theTitleBarShowsTheHintsInTableOrder() {
     let app = DemoApp(clock: ManualFrameClock(), columns: 200, rows: 10)
     let hints = DemoApp.keyBindings.compactMap(\.titleHint)
-    #expect(hints == ["? keys", "h header", "f footer", "l language", "q quit"])
-    #expect(app.titleText.hasSuffix((["r refresh"] + hints).joined(separator: " · ")))
+    #expect(
+      hints == [
+        "? keys", "h header", "f footer", "s floor", "c chat", "x fail", "l language", "q quit",
+      ])
+    #expect(
+      app.titleText
+        == " swift-refresh · header Normal · footer Auto · en · "
+        + (["r refresh"] + hints).joined(separator: " · "))
+  }
+
+  /// A narrower bar drops the app's name, then the hints whose keys the scene already names,
+  /// and keeps `r`, `s`, `c`, `x`, `?` and `q` at 100 columns.
+  @Test(arguments: [
+    (
+      100,
+      " header Normal · footer Auto · en · r refresh · ? keys · s floor · c chat · x fail · q quit"
+    ),
+    (80, " header Normal · footer Auto · en · r refresh · ? keys · s floor · q quit"),
+    (60, " header Normal · footer Auto · en · r refresh · ? keys"),
+    (20, " header Normal · footer Auto · en"),
+  ])
+  func theTitleBarFitsItsHintsToTheWidth(columns: Int, expected: String) {
+    let app = DemoApp(clock: ManualFrameClock(), columns: columns, rows: 10)
+    #expect(app.titleText == expected)
+    // What does not fit is cut where the bar ends, with an ellipsis in the last cell.
+    let fits = TextMetrics.cellCount(of: expected) <= columns
+    #expect(fits == (columns != 20))
+    let shown = app.screenText().split(separator: "\n")[0]
+    #expect(shown.hasPrefix(expected.prefix(fits ? columns : columns - 1)))
+  }
+
+  /// The chat scene's longer names leave less room: the same order of giving way.
+  @Test func theChatSceneGivesWayInTheSameOrder() {
+    let app = DemoApp(clock: ManualFrameClock(), columns: 100, rows: 10)
+    app.handle(.character("c"))
+    #expect(
+      app.titleText
+        == " header Chat (auto header) · footer none · en · r refresh · ? keys · s floor · c chat · q quit"
+    )
   }
 
   /// `?` shows every key over the list, as `less` and `htop` do; the next key, whatever it
