@@ -191,8 +191,26 @@ struct RefreshStateComponentTests {
     let footer = RefreshAutoNormalFooter(frame: .zero)
     footer.isRefreshingTitleHidden = true
     scene.scroll.footer = footer
+    // Only the refreshing title is hidden: the others show.
+    #expect(footer.stateLabel.text == footer.title(for: .idle))
+    #expect(footer.stateLabel.text != nil)
     footer.beginRefreshing()
     #expect(footer.stateLabel.text == nil)
+    footer.endRefreshing()
+    #expect(footer.stateLabel.text == footer.title(for: .idle))
+  }
+
+  @Test func theAutoHeadersRefreshingTitleCanBeHidden() {
+    let header = RefreshAutoNormalHeader(frame: .zero)
+    header.isRefreshingTitleHidden = true
+    scene.scroll.header = header
+    #expect(header.stateLabel.text == header.title(for: .idle))
+    #expect(header.stateLabel.text != nil)
+    header.beginRefreshing()
+    #expect(header.state == .refreshing)
+    #expect(header.stateLabel.text == nil)
+    header.isRefreshingTitleHidden = false
+    #expect(header.stateLabel.text == header.title(for: .refreshing))
   }
 
   @Test func theBackFootersArrowPointsUpThenDown() {

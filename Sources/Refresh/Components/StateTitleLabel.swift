@@ -46,6 +46,30 @@ final class StateTitleLabel: RefreshComponentPart {
     label.text = titles.title(for: component.state)
   }
 
+  /// The automatic components' label: it fills the component, shows no title while refreshing
+  /// when `hidesTitleWhileRefreshing` says so, and begins a refresh when tapped while idle or
+  /// after a failure (MJRefresh's `stateLabelClick`, with the retry).
+  ///
+  /// - Parameters:
+  ///   - label: The label, owned by the component (its `stateLabel`).
+  ///   - component: The component it belongs to; the label becomes its subview.
+  ///   - defaults: The localized title of each state that has one.
+  ///   - hidesTitleWhileRefreshing: Reads the component's `isRefreshingTitleHidden`.
+  static func loadingOnTap(
+    _ label: Label, in component: RefreshComponent, defaults: [RefreshState: RefreshText],
+    hidesTitleWhileRefreshing: @escaping @MainActor (RefreshComponent) -> Bool
+  ) -> StateTitleLabel {
+    let titles = StateTitleLabel(label, in: component, defaults: defaults, layout: .fill)
+    titles.textOverride = { component, title in
+      hidesTitleWhileRefreshing(component) && component.isRefreshing ? nil : title
+    }
+    label.onTap = { [weak component] _ in
+      guard let component, component.state == .idle || component.state == .failed else { return }
+      component.beginRefreshing()
+    }
+    return titles
+  }
+
   /// Sets the user's title of a state (`nil` returns to the default) and shows it if current.
   ///
   /// - Returns: The component, for the components' chaining `setTitle(_:for:)`.

@@ -27,17 +27,12 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
 
   open override func prepare() {
     super.prepare()
-    titles = StateTitleLabel(
-      stateLabel, in: self, defaults: StateTitleLabel.autoFooterTitles, layout: .fill)
-    titles.textOverride = { footer, title in
-      guard let footer = footer as? RefreshAutoStateFooter else { return title }
-      return footer.isRefreshingTitleHidden && footer.isRefreshing ? nil : title
-    }
+    titles = .loadingOnTap(
+      stateLabel, in: self, defaults: StateTitleLabel.autoFooterTitles,
+      hidesTitleWhileRefreshing: {
+        ($0 as? RefreshAutoStateFooter)?.isRefreshingTitleHidden == true
+      })
     addPart(titles)
-    stateLabel.onTap = { [weak self] _ in
-      guard let self, self.state == .idle || self.state == .failed else { return }
-      self.beginRefreshing()
-    }
   }
 
   /// Sets the title shown in a state; it is kept when the language changes.

@@ -27,17 +27,12 @@ open class RefreshAutoStateHeader: RefreshAutoHeader {
 
   open override func prepare() {
     super.prepare()
-    titles = StateTitleLabel(
-      stateLabel, in: self, defaults: StateTitleLabel.autoHeaderTitles, layout: .fill)
-    titles.textOverride = { header, title in
-      guard let header = header as? RefreshAutoStateHeader else { return title }
-      return header.isRefreshingTitleHidden && header.isRefreshing ? nil : title
-    }
+    titles = .loadingOnTap(
+      stateLabel, in: self, defaults: StateTitleLabel.autoHeaderTitles,
+      hidesTitleWhileRefreshing: {
+        ($0 as? RefreshAutoStateHeader)?.isRefreshingTitleHidden == true
+      })
     addPart(titles)
-    stateLabel.onTap = { [weak self] _ in
-      guard let self, self.state == .idle || self.state == .failed else { return }
-      self.beginRefreshing()
-    }
   }
 
   /// Sets the title shown in a state; it is kept when the language changes.
