@@ -9,15 +9,8 @@ extension Storyboard {
   static let retry = Storyboard(
     name: "retry",
     summary: "RefreshAutoNormalFooter: a load fails, a tap on the footer retries it",
-    setup: { scene in
-      scene.installFeed(title: "Feed", rowCount: 10, newestNumber: 30)
-      scene.scroll.footer = RefreshAutoNormalFooter()
-    },
-    steps: [
-      .touch(at: CGPoint(x: 187, y: 560)),
-      .drag(to: CGPoint(x: 187, y: 320), over: 0.2),
-      .release(velocity: CGPoint(x: 0, y: -1200)),
-      .wait(0.3),
+    setup: shortFeedWithAutoFooter,
+    steps: flingToTheEnd + [
       // The network is down: the footer waits for a tap and does not load by itself.
       .call { scene in scene.scroll.footer?.endRefreshingWithFailure() },
       .wait(0.3),
