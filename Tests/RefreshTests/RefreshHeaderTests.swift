@@ -42,6 +42,28 @@ struct RefreshHeaderTests {
     #expect(header.state == state)
   }
 
+  /// An inset change under a still finger moves the pull at once.
+  ///
+  /// The point where the header appears moves, and the percent and the state follow as the
+  /// next offset change would set them (MJRefresh, which observes only the offset, waits for
+  /// that change). Seeds 991 and 1352 of the seeded header-and-footer test found the stale
+  /// percent.
+  @Test func anInsetChangeUnderAStillFingerMovesThePull() {
+    scene.pull(to: -91)
+    #expect(header.pullingPercent == 0.5)
+    scene.scroll.contentInset.top = 46
+    #expect(header.pullingPercent == 45.0 / 54)
+    #expect(header.state == .idle)
+    scene.scroll.contentInset.top = 10
+    #expect(header.pullingPercent == 81.0 / 54)
+    #expect(header.state == .pulling)
+    scene.scroll.contentInset.top = 64
+    #expect(header.pullingPercent == 0.5)
+    #expect(header.state == .idle)
+    scene.release()
+    #expect(header.state == .idle)
+  }
+
   @Test func pullingBackBelowTheThresholdReturnsToIdle() {
     scene.pull(to: -130)
     #expect(header.state == .pulling)

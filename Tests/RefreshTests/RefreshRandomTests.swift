@@ -91,14 +91,15 @@ struct RefreshRandomTests {
       return pulled
     }
 
-    /// A drag sets the percent by MJRefresh's formula: how far past the point where the header
-    /// appears, over its height; the clock alone leaves it under a still finger (nothing late,
-    /// such as the end of a hide or a removal's leftovers, may set it).
+    /// A drag, or a change of the content inset (operation 8), sets the percent by MJRefresh's
+    /// formula: how far past the point where the header appears, over its height; the clock
+    /// alone leaves it under a still finger (nothing late, such as the end of a hide or a
+    /// removal's leftovers, may set it).
     func checkPull(_ step: Int, _ operation: Int, before: CGFloat?) {
       guard let pulled = pulledHeader() else { return }
       let scroll = scene!.scroll
       let context = "seed \(seed) step \(step) op \(operation)"
-      if operation == 1 {
+      if operation == 1 || operation == 8 {
         let distance = -scroll.insets(excluding: pulled).top - scroll.contentOffset.y
         #expect(pulled.pullingPercent == distance / pulled.frame.height, "\(context)")
       } else if operation == 3, let before {

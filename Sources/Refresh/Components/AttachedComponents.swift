@@ -106,6 +106,15 @@ final class AttachedComponents {
     }
   }
 
+  /// The user's content inset changed; called by the scroll model, which observes nothing
+  /// for it (``ScrollModel/contentInset`` is not `@Observed`).
+  func contentInsetDidChange(in scroll: ScrollModel) {
+    let members = members
+    for member in members where member.isAttached {
+      member.component.scrollInsetWasChanged(in: scroll)
+    }
+  }
+
   private func contentSizeDidChange(_ change: ObservedChange<CGSize>, in scroll: ScrollModel) {
     let members = members
     for member in members where member.isAttached {

@@ -73,6 +73,14 @@ extension RefreshComponent {
     scrollDidChangeOffset(change, in: scroll)
   }
 
+  /// The scroll model's content inset changed: a visible, interactive component follows the
+  /// offset again, so that a pull's percent and state match the new edge at once rather than
+  /// at the next offset change (MJRefresh observes only the offset, and waits for it).
+  func scrollInsetWasChanged(in scroll: ScrollModel) {
+    guard followsScrolling, let pullEdge else { return }
+    followOffset(along: pullEdge, in: scroll)
+  }
+
   /// The scroll model's content size changed: places the component while interactive.
   func scrollSizeWasObserved(_ change: ObservedChange<CGSize>, in scroll: ScrollModel) {
     guard isUserInteractionEnabled else { return }

@@ -49,7 +49,11 @@ open class ScrollModel: View {
   /// Non-finite insets are refused.
   @Observed(validate: acceptFiniteInsets)
   public var contentInset: EdgeInsets = .zero {
-    didSet { updateAdjustedContentInset() }
+    didSet {
+      updateAdjustedContentInset()
+      // The edges where pulls begin moved: a pull follows at once, not at the next offset.
+      attachedComponents?.contentInsetDidChange(in: self)
+    }
   }
 
   /// The insets that apply: ``contentInset`` plus every registered contribution.
