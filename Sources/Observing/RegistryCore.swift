@@ -174,6 +174,7 @@ final class RegistryCore: @unchecked Sendable {
         for index in state.slots.indices { state.retireEntries(ofSlot: index, walked: walked) }
         state.slots = []
         state.slotsWithoutOffset = 0
+        state.unmatchedProperties = []
         state.terminationHandlers = [:]
         let tracked = assignmentWork.load(ordering: .relaxed) & Self.trackedFlag
         assignmentWork.store(tracked, ordering: .relaxed)
@@ -303,6 +304,22 @@ extension RegistryCore {
     var slots: [Slot] = []
     /// How many stored slots have not learned their property's offset yet.
     var slotsWithoutOffset = 0
+    /// Stored properties whose key path matched no slot without an offset when assigned.
+    ///
+    /// Their next assignments skip that search (which makes the key path) until a new stored
+    /// slot is created. A property observed but never assigned keeps its slot without an offset, and
+    /// would otherwise send every assignment of the object's other properties down the search.
+    /// The last few only: the search is correct, this only spares it.
+    var unmatchedProperties: [StoredProperty] = []
+
+    /// How many ``unmatchedProperties`` are kept.
+    static var unmatchedPropertiesKept: Int { 8 }
+
+    /// A stored property of an object, by the object's identity and the property's offset.
+    struct StoredProperty {
+      let object: ObjectIdentifier
+      let offset: Int
+    }
     /// What to call if this object dies while an observation rooted here is active (an
     /// `AsyncSequence` of values then finishes); few observations have one, so it lives here.
     var terminationHandlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
@@ -333,7 +350,11 @@ extension RegistryCore {
     mutating func claimSlot(_ key: SlotKey, owner: AnyObject, walked: Bool) -> Int {
       if let index = slotIndex(for: key) { return index }
       let slot = Slot(key: key, owner: owner)
-      if key.isStored { slotsWithoutOffset += 1 }
+      if key.isStored {
+        slotsWithoutOffset += 1
+        // The new slot may be one of theirs.
+        unmatchedProperties.removeAll()
+      }
       guard let empty = slots.firstIndex(where: { $0.liveCount == 0 }) else {
         slots.append(slot)
         return slots.count - 1
@@ -368,7 +389,9 @@ extension RegistryCore {
       where slots[index].offset == offset && slots[index].object == object {
         return index
       }
-      guard slotsWithoutOffset > 0 else { return nil }
+      guard slotsWithoutOffset > 0,
+        !unmatchedProperties.contains(where: { $0.offset == offset && $0.object == object })
+      else { return nil }
       return storedSlotIndexLearningOffset(object: object, offset: offset, property: property)
     }
 
@@ -382,6 +405,10 @@ extension RegistryCore {
     ) -> Int? {
       let key = SlotKey.stored(object: object, property: property())
       guard let index = slots.firstIndex(where: { $0.offset < 0 && $0.matches(key) }) else {
+        if unmatchedProperties.count == Self.unmatchedPropertiesKept {
+          unmatchedProperties.removeFirst()
+        }
+        unmatchedProperties.append(StoredProperty(object: object, offset: offset))
         return nil
       }
       slots[index].learn(offset: offset, path: key.path)
@@ -448,6 +475,15 @@ extension RegistryCore {
       precondition(
         slotsWithoutOffset == withoutOffset,
         "\(slotsWithoutOffset) stored slots counted without an offset, \(withoutOffset) found")
+      precondition(
+        unmatchedProperties.count <= Self.unmatchedPropertiesKept,
+        "\(unmatchedProperties.count) unmatched properties kept")
+      for property in unmatchedProperties {
+        // A slot of such a property was created after it was found unmatched, which forgets it.
+        precondition(
+          !slots.contains { $0.object == property.object && $0.offset == property.offset },
+          "a property found unmatched at offset \(property.offset) has a slot")
+      }
       precondition(
         storedCount == stored, "\(storedCount) stored observers counted, \(stored) filed")
       precondition(allCount == all, "\(allCount) observers counted, \(all) filed")

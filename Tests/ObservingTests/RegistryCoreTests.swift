@@ -19,6 +19,9 @@ struct RegistryCoreTests {
     static let properties: [ReferenceWritableKeyPath<Subject, Int> & Sendable] = [
       \.a, \.b, \.c, \.d, \.e,
     ]
+
+    /// Where `a`'s storage sits, as its setter finds it.
+    var offsetOfA: Int { Observed<Int>.offset(in: self, \Subject._a) }
   }
 
   /// Something a handler captures, to see when the handler goes.
@@ -67,6 +70,39 @@ struct RegistryCoreTests {
     #expect(subject.observationRegistry.count == 1)
     subject.observationRegistry._checkInvariants()
     withExtendedLifetime(first) {}
+  }
+
+  /// An assignment of a property nobody observes, in a registry where an observed property has
+  /// not learned its offset (it was never assigned), makes the assigned property's key path and
+  /// searches the slots once; later assignments of it answer from the offsets already found to
+  /// match nothing, until a registration files a new slot.
+  @Test func aPropertyFoundUnobservedIsNotLookedUpByItsKeyPathAgain() {
+    let subject = Subject()
+    let onB = subject.observe(\.b) { _, _ in }
+    let id = ObjectIdentifier(subject)
+    var made = 0
+    let aOffset = subject.offsetOfA
+    func lookUpA() -> Int? {
+      subject.observationRegistry.core.state.withLock { state in
+        state.storedSlotIndex(object: id, offset: aOffset) {
+          made += 1
+          return \Subject.a
+        }
+      }
+    }
+    #expect(lookUpA() == nil)
+    #expect(lookUpA() == nil)
+    subject.a = 1
+    #expect(made == 1)
+    subject.observationRegistry._checkInvariants()
+    // A new slot may be the assigned property's: the next assignment looks it up again.
+    var told: [Int] = []
+    let onA = subject.observe(\.a, options: .new) { _, change in told.append(change.newValue!) }
+    subject.a = 2
+    #expect(told == [2])
+    #expect(lookUpA() != nil)
+    subject.observationRegistry._checkInvariants()
+    withExtendedLifetime((onA, onB)) {}
   }
 
   /// An array that another thread is changing (its observer's handler holds the change open)
