@@ -56,6 +56,19 @@ struct KeyBindingTests {
     #expect(shown.hasPrefix(expected.prefix(fits ? columns : columns - 1)))
   }
 
+  /// A bar exactly as wide as a line shows that line; one cell less gives way.
+  @Test func aLineThatFillsTheBarExactlyIsShown() {
+    let app = DemoApp(clock: ManualFrameClock(), columns: 200, rows: 10)
+    let named = app.titleText(fittingCells: 1_000)
+    let width = TextMetrics.cellCount(of: named)
+    #expect(app.titleText(fittingCells: width) == named)
+    #expect(!app.titleText(fittingCells: width - 1).contains("swift-refresh"))
+    let unnamed = String(named.dropFirst(" swift-refresh ·".count))
+    #expect(app.titleText(fittingCells: width - 1) == unnamed)
+    let shorter = app.titleText(fittingCells: TextMetrics.cellCount(of: unnamed) - 1)
+    #expect(shorter == unnamed.replacingOccurrences(of: " · l language", with: ""))
+  }
+
   /// The chat scene's longer names leave less room: the same order of giving way.
   @Test func theChatSceneGivesWayInTheSameOrder() {
     let app = DemoApp(clock: ManualFrameClock(), columns: 100, rows: 10)
