@@ -101,6 +101,8 @@ final class AttachedComponents {
 
   private func contentOffsetDidChange(_ change: ObservedChange<CGPoint>, in scroll: ScrollModel) {
     let members = members
+    // Wrapped once for all of them: the hooks take an optional change.
+    let change = Optional(change)
     for member in members where member.isAttached {
       member.component.scrollOffsetWasObserved(change, in: scroll)
     }

@@ -68,7 +68,7 @@ extension RefreshComponent {
   }
 
   /// The scroll model's offset changed: follows it while visible and interactive.
-  func scrollOffsetWasObserved(_ change: ObservedChange<CGPoint>, in scroll: ScrollModel) {
+  func scrollOffsetWasObserved(_ change: ObservedChange<CGPoint>?, in scroll: ScrollModel) {
     guard followsScrolling else { return }
     scrollDidChangeOffset(change, in: scroll)
   }
