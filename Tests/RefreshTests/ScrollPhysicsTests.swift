@@ -355,9 +355,16 @@ struct ScrollPhysicsTests {
   @Test("Invalid constants trap")
   func invalidConfigurationTraps() async {
     await #expect(processExitsWith: .failure) { _ = ScrollPhysics(rubberBandCoefficient: 0) }
+    // The rate's interval is open at both ends.
     await #expect(processExitsWith: .failure) {
       _ = ScrollPhysics(decelerationRate: DecelerationRate(rawValue: 1))
     }
+    await #expect(processExitsWith: .failure) {
+      _ = ScrollPhysics(decelerationRate: DecelerationRate(rawValue: 0))
+    }
+    #expect(
+      ScrollPhysics(decelerationRate: DecelerationRate(rawValue: 0.001)).decelerationRate.rawValue
+        == 0.001)
     await #expect(processExitsWith: .failure) { _ = ScrollPhysics(springDampingRatio: .nan) }
   }
 }
