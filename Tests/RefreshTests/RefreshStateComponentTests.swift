@@ -144,6 +144,41 @@ struct RefreshStateComponentTests {
     #expect(header.stateLabel.text == "Pull down to refresh")
   }
 
+  /// A held result shows without the arrow, which would invite a pull beside the news of the
+  /// one that just ended (SmartRefreshLayout's classic header hides its arrow when it
+  /// finishes); the arrow comes back with the idle title as the header hides.
+  @Test func theArrowStaysHiddenWhileAResultIsHeld() {
+    let header = attachNormalHeader()
+    header.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    header.endRefreshing(result: "Updated 20 items")
+    scene.clock.advance(by: 0.5)
+    #expect(!header.loadingView.isAnimating)
+    #expect(header.stateLabel.text == "Updated 20 items")
+    #expect(header.arrowView.isHidden)
+    scene.clock.advance(by: 0.5)
+    #expect(header.stateLabel.text == "Pull down to refresh")
+    #expect(!header.arrowView.isHidden)
+    #expect(header.arrowView.transform.rotation == 0)
+  }
+
+  /// A result that ends before the spinner has faded (a hold shorter than the slow duration)
+  /// leaves the arrow to come back when the fade ends, as after a plain end.
+  @Test func aShortHoldGivesTheArrowBackWhenTheSpinnerHasFaded() {
+    let header = attachNormalHeader()
+    header.resultHoldDuration = 0.1
+    header.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    header.endRefreshing(result: "Updated 20 items")
+    scene.clock.advance(by: 0.2)
+    #expect(header.resultText == nil)
+    #expect(header.arrowView.isHidden)
+    #expect(header.loadingView.isAnimating)
+    scene.clock.advance(by: 0.3)
+    #expect(!header.loadingView.isAnimating)
+    #expect(!header.arrowView.isHidden)
+  }
+
   @Test(arguments: [(0.0, 0), (0.3, 1), (0.6, 2), (0.99, 3), (1.5, 3)])
   func gifFramesFollowThePull(percent: CGFloat, index: Int) {
     let header = RefreshGifHeader(frame: .zero)

@@ -94,6 +94,20 @@ final class ArrowAndSpinner: RefreshComponentPart {
     loadingView.frame = frame(of: loadingView.intrinsicContentSize, at: center)
   }
 
+  /// Whether `component` is a header holding the result of its last refresh ("Updated 20
+  /// items"): the arrow stays hidden meanwhile, as SmartRefreshLayout's classic header hides
+  /// its arrow when it finishes, for it would invite a pull beside the news of the last one.
+  private static func isHoldingResult(_ component: RefreshComponent) -> Bool {
+    (component as? RefreshHeader)?.resultText != nil
+  }
+
+  /// Shows the arrow again when a held result ends, unless the spinner is still fading out
+  /// (its fade ends by showing the arrow).
+  func resultDidChange(in component: RefreshComponent) {
+    guard hasArrow, component.state == .idle, !loadingView.isAnimating else { return }
+    arrowView.isHidden = Self.isHoldingResult(component)
+  }
+
   private func frame(of size: CGSize, at center: CGPoint) -> CGRect {
     CGRect(
       x: center.x - size.width / 2, y: center.y - size.height / 2,
@@ -119,10 +133,10 @@ final class ArrowAndSpinner: RefreshComponentPart {
         self.loadingView.alpha = 0
       } completion: { [weak self, weak component] _ in
         // A new refresh may have begun meanwhile.
-        guard let self, component?.state == .idle else { return }
+        guard let self, let component, component.state == .idle else { return }
         self.loadingView.alpha = 1
         self.loadingView.stopAnimating()
-        self.arrowView.isHidden = false
+        self.arrowView.isHidden = Self.isHoldingResult(component)
       }
     case .idle, .pulling:
       loadingView.stopAnimating()

@@ -20,4 +20,9 @@ open class RefreshNormalHeader: RefreshStateHeader {
     super.prepare()
     addPart(indicator)
   }
+
+  override func resultTextDidChange() {
+    super.resultTextDidChange()
+    indicator.resultDidChange(in: self)
+  }
 }
