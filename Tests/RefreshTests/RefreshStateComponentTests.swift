@@ -162,6 +162,37 @@ struct RefreshStateComponentTests {
     #expect(header.arrowView.transform.rotation == 0)
   }
 
+  /// A pull during the hold turns the arrow as ever; let go of short of the threshold, the
+  /// header is idle with the result still held, and the arrow hides again.
+  @Test func aPullDuringTheHoldShowsTheArrowUntilItIsLetGo() {
+    let header = attachNormalHeader()
+    header.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    header.endRefreshing(result: "Updated 20 items")
+    scene.clock.advance(by: 0.5)
+    scene.pull(to: -130)
+    #expect(header.state == .pulling)
+    #expect(!header.arrowView.isHidden)
+    #expect(header.stateLabel.text == "Updated 20 items")
+    scene.pull(to: -80)
+    #expect(header.state == .idle)
+    #expect(header.resultText == "Updated 20 items")
+    #expect(header.arrowView.isHidden)
+  }
+
+  /// A refresh begun during the hold ends it, and the spinner, not the arrow, shows.
+  @Test func aRefreshDuringTheHoldShowsTheSpinnerAlone() {
+    let header = attachNormalHeader()
+    header.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    header.endRefreshing(result: "Updated 20 items")
+    scene.clock.advance(by: 0.5)
+    header.beginRefreshing()
+    #expect(header.resultText == nil)
+    #expect(header.loadingView.isAnimating)
+    #expect(header.arrowView.isHidden)
+  }
+
   /// A result that ends before the spinner has faded (a hold shorter than the slow duration)
   /// leaves the arrow to come back when the fade ends, as after a plain end.
   @Test func aShortHoldGivesTheArrowBackWhenTheSpinnerHasFaded() {

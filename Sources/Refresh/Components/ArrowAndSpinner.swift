@@ -101,10 +101,11 @@ final class ArrowAndSpinner: RefreshComponentPart {
     (component as? RefreshHeader)?.resultText != nil
   }
 
-  /// Shows the arrow again when a held result ends, unless the spinner is still fading out
-  /// (its fade ends by showing the arrow).
+  /// Hides the arrow while a header holds a result, and shows it again when the hold ends,
+  /// unless the spinner still shows (refreshing, or fading out: its fade ends by showing the
+  /// arrow).
   func resultDidChange(in component: RefreshComponent) {
-    guard hasArrow, component.state == .idle, !loadingView.isAnimating else { return }
+    guard hasArrow, !loadingView.isAnimating else { return }
     arrowView.isHidden = Self.isHoldingResult(component)
   }
 
@@ -140,7 +141,7 @@ final class ArrowAndSpinner: RefreshComponentPart {
       }
     case .idle, .pulling:
       loadingView.stopAnimating()
-      arrowView.isHidden = false
+      arrowView.isHidden = state == .idle && Self.isHoldingResult(component)
       let angle = state == .idle ? rotations.idle : rotations.pulling
       View.animate(withDuration: component.fastAnimationDuration) {
         self.arrowView.transform = Transform(rotationAngle: angle)
