@@ -105,6 +105,25 @@ struct RegistryCoreTests {
     withExtendedLifetime((onA, onB)) {}
   }
 
+  /// Once every slot has learned its offset, an assignment of a property nobody observes
+  /// compares offsets only: no key path is made.
+  @Test func aRegistryWhoseSlotsAllKnowTheirOffsetsMakesNoKeyPath() {
+    let subject = Subject()
+    let onB = subject.observe(\.b) { _, _ in }
+    subject.b = 1
+    let id = ObjectIdentifier(subject)
+    var made = 0
+    let found = subject.observationRegistry.core.state.withLock { state in
+      state.storedSlotIndex(object: id, offset: subject.offsetOfA) {
+        made += 1
+        return \Subject.a
+      }
+    }
+    #expect(found == nil)
+    #expect(made == 0)
+    withExtendedLifetime(onB) {}
+  }
+
   /// An array that another thread is changing (its observer's handler holds the change open)
   /// leaves this thread's assignments on their common path: they walk their entries.
   @Test func anotherThreadsToManyChangeLeavesThisThreadsAssignmentsWalked() {

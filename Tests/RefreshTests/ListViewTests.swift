@@ -72,6 +72,21 @@ struct ListViewTests {
     #expect(list.viewForRow(at: 10) == nil)
   }
 
+  /// The rows shown end with the content: scrolled exactly past its end, no row is on
+  /// screen; a point less, the last row is.
+  @Test func aListScrolledPastItsEndShowsNoRow() {
+    let source = RowSource(count: 20)
+    list.dataSource = source
+    list.layoutIfNeeded()
+    list.contentOffset.y = 720
+    list.layoutIfNeeded()
+    #expect(list.visibleRows == 0..<0)
+    #expect(list.viewForRow(at: 19) == nil)
+    list.contentOffset.y = 719
+    list.layoutIfNeeded()
+    #expect(list.visibleRows == 19..<20)
+  }
+
   @Test func scrollingReusesTheViewsOfRowsThatLeft() {
     let source = RowSource(count: 100)
     list.dataSource = source
