@@ -23,6 +23,7 @@ private final class Node: Observable {
   let shared: ObservationRegistry
   var observationRegistry: ObservationRegistry { shared }
   @Observed var value = 0
+  @Observed var other = 0
   init(shared: ObservationRegistry) { self.shared = shared }
 }
 
@@ -102,6 +103,31 @@ struct SharedRegistryTests {
     #expect(seen == ["first 1", "second 2", "second 3"])
     secondToken.invalidate()
     registry._checkInvariants()
+  }
+
+  /// One instance's property found unobserved (while a property nobody assigned keeps its slot
+  /// without an offset) says nothing of the same property of another instance, whose observers
+  /// hear of it, nor of the first once it is observed.
+  @Test func aPropertyFoundUnobservedOnOneInstanceIsObservedOnAnother() {
+    let registry = ObservationRegistry()
+    let first = Node(shared: registry)
+    let second = Node(shared: registry)
+    var seen: [String] = []
+    let onOther = first.observe(\.other) { _, _ in seen.append("first.other") }
+    let onSecond = second.observe(\.value, options: .new) { _, change in
+      seen.append("second.value \(change.newValue!)")
+    }
+    second.value = 1
+    first.value = 2
+    registry._checkInvariants()
+    second.value = 3
+    let onFirst = first.observe(\.value, options: .new) { _, change in
+      seen.append("first.value \(change.newValue!)")
+    }
+    first.value = 4
+    registry._checkInvariants()
+    #expect(seen == ["second.value 1", "second.value 3", "first.value 4"])
+    withExtendedLifetime((onOther, onSecond, onFirst)) {}
   }
 
   @Test func aDeadObjectsObserversNeverSeeAnotherObject() {
