@@ -251,6 +251,19 @@ struct ListViewKeyboardTests {
     #expect(list.selectedRow == 30)
   }
 
+  /// Half a point short of the end counts as the end (a rounding of the offset is not a
+  /// scroll still to make): End pulls the footer there at once.
+  @Test func halfAPointShortOfTheEndIsTheEnd() {
+    var loads = 0
+    list.footer = RefreshBackNormalFooter { loads += 1 }
+    list.layoutIfNeeded()
+    list.contentOffset.y = list.maximumContentOffset.y - 0.5
+    #expect(list.perform(.bottom))
+    #expect(list.contentOffset.y == list.maximumContentOffset.y - 0.5)
+    for _ in 0..<60 { clock.advance(by: 1.0 / 60) }
+    #expect(loads == 1)
+  }
+
   @Test func atTheEndABackFooterIsPulled() {
     var loads = 0
     list.footer = RefreshBackNormalFooter { loads += 1 }
