@@ -182,7 +182,7 @@ extension Bench {
   ///   - frame: One frame, written to the terminal it is given.
   @MainActor
   mutating func runUsersFrame(
-    section: String, lines: [String], frame: (Pseudoterminal?) -> Void
+    section: String, lines: [String], frame: @escaping (Pseudoterminal?) -> Void
   ) {
     guard let terminal = Pseudoterminal(columns: lines.first?.count ?? 0, rows: lines.count)
     else {
@@ -191,18 +191,23 @@ extension Bench {
     }
     // The floor: one screen of text as a program prints it, a line at a time (the standard
     // output of a terminal is line-buffered: one write per line), each line placed with a
-    // cursor move.
-    let floor = nanoseconds { iterations in
-      for _ in 0..<iterations {
-        for (row, text) in lines.enumerated() {
-          terminal.write(Array("\u{1B}[\(row + 1);1H\(text)".utf8))
+    // cursor move. The floor and the frame are measured interleaved (`interleaved(_:)`): the
+    // terminal's handling of writes varies from one stretch of time to the next, and their
+    // ratio compares the same stretch.
+    let costs = interleaved([
+      { iterations in
+        for _ in 0..<iterations {
+          for (row, text) in lines.enumerated() {
+            terminal.write(Array("\u{1B}[\(row + 1);1H\(text)".utf8))
+          }
         }
-      }
-    }
+      },
+      { iterations in
+        for _ in 0..<iterations { frame(terminal) }
+      },
+    ])
+    let (floor, users) = (costs[0], costs[1])
     record(section, "users' floor: a screen of text to a terminal", floor / 1e6, unit: "ms")
-    let users = nanoseconds { iterations in
-      for _ in 0..<iterations { frame(terminal) }
-    }
     record(
       section, "users' frame: plain 400-row list to a terminal", users / 1e6, unit: "ms",
       anchor: ("users' floor", floor / 1e6),
