@@ -144,15 +144,22 @@ struct RefreshStateComponentTests {
     #expect(header.stateLabel.text == "Pull down to refresh")
   }
 
-  /// A held result shows without the arrow, which would invite a pull beside the news of the
-  /// one that just ended (SmartRefreshLayout's classic header hides its arrow when it
-  /// finishes); the arrow comes back with the idle title as the header hides.
-  @Test func theArrowStaysHiddenWhileAResultIsHeld() {
+  /// A normal header that refreshed and holds "Updated 20 items", its spinner faded (0.5 s
+  /// into a hold of 1 s).
+  func headerHoldingAResult() -> RefreshNormalHeader {
     let header = attachNormalHeader()
     header.beginRefreshing()
     scene.clock.advance(by: 0.25)
     header.endRefreshing(result: "Updated 20 items")
     scene.clock.advance(by: 0.5)
+    return header
+  }
+
+  /// A held result shows without the arrow, which would invite a pull beside the news of the
+  /// one that just ended (SmartRefreshLayout's classic header hides its arrow when it
+  /// finishes); the arrow comes back with the idle title as the header hides.
+  @Test func theArrowStaysHiddenWhileAResultIsHeld() {
+    let header = headerHoldingAResult()
     #expect(!header.loadingView.isAnimating)
     #expect(header.stateLabel.text == "Updated 20 items")
     #expect(header.arrowView.isHidden)
@@ -165,11 +172,7 @@ struct RefreshStateComponentTests {
   /// A pull during the hold turns the arrow as ever; let go of short of the threshold, the
   /// header is idle with the result still held, and the arrow hides again.
   @Test func aPullDuringTheHoldShowsTheArrowUntilItIsLetGo() {
-    let header = attachNormalHeader()
-    header.beginRefreshing()
-    scene.clock.advance(by: 0.25)
-    header.endRefreshing(result: "Updated 20 items")
-    scene.clock.advance(by: 0.5)
+    let header = headerHoldingAResult()
     scene.pull(to: -130)
     #expect(header.state == .pulling)
     #expect(!header.arrowView.isHidden)
@@ -182,11 +185,7 @@ struct RefreshStateComponentTests {
 
   /// A refresh begun during the hold ends it, and the spinner, not the arrow, shows.
   @Test func aRefreshDuringTheHoldShowsTheSpinnerAlone() {
-    let header = attachNormalHeader()
-    header.beginRefreshing()
-    scene.clock.advance(by: 0.25)
-    header.endRefreshing(result: "Updated 20 items")
-    scene.clock.advance(by: 0.5)
+    let header = headerHoldingAResult()
     header.beginRefreshing()
     #expect(header.resultText == nil)
     #expect(header.loadingView.isAnimating)
