@@ -105,6 +105,24 @@ struct RefreshTwoLevelHeaderTests {
     #expect(header.state == .refreshing)
   }
 
+  /// A finger that pulls the header into view while the floor closes keeps its pull when the
+  /// closing ends: the end of the animation follows the pull instead of setting the percent to
+  /// 0 under the still finger (found by the seeded edge test, seed 1243 of 1400).
+  @Test func aPullWhileTheFloorClosesKeepsItsPercentWhenTheClosingEnds() {
+    header.openSecondFloor()
+    header.closeSecondFloor()
+    scene.clock.advance(by: 0.1)
+    scene.pull(to: -91)
+    // 27 points past the top inset, over the header's 54.
+    #expect(header.pullingPercent == 0.5)
+    scene.clock.advance(by: 0.4)
+    #expect(header.secondFloorView.isHidden)
+    #expect(header.pullingPercent == 0.5)
+    #expect(header.state == .idle)
+    scene.pull(to: -118)
+    #expect(header.pullingPercent == 1)
+  }
+
   @Test func releasedBetweenTheDistancesItRefreshes() {
     scene.pull(to: -150)
     scene.release()

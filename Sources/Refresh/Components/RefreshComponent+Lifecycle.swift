@@ -123,17 +123,23 @@ extension RefreshComponent {
   /// - Parameter generation: The refresh whose end finished (see ``refreshGeneration``).
   public func finishEndRefreshing(generation: Int) {
     guard machine.isOfCurrentAttachment(generation: generation) else { return }
-    if machine.isEndCurrent(generation: generation) {
-      if let scroll = scrollView, let edge = pullEdge, scroll.isDragging, isUserInteractionEnabled,
-        !isHidden, pullGeometry(along: onScreen(edge), in: scroll).isPulledIntoView
-      {
-        // MJRefresh sets 0 here, and a still finger then shows no pull until it moves.
-        followOffset(along: edge, in: scroll)
-      } else {
-        pullingPercent = 0
-      }
-    }
+    if machine.isEndCurrent(generation: generation) { settlePullingPercent() }
     endRefreshingCompletionBlock?()
+  }
+
+  /// Sets ``pullingPercent`` as an animation that moved the component away leaves it: to its
+  /// pull's, when a finger pulls the component into view meanwhile, or else to 0.
+  ///
+  /// MJRefresh sets 0 at the end of a hide, and a still finger then shows no pull until it
+  /// moves; here the component follows the pull, as the finger's next move would.
+  func settlePullingPercent() {
+    if let scroll = scrollView, let edge = pullEdge, scroll.isDragging, isUserInteractionEnabled,
+      !isHidden, pullGeometry(along: onScreen(edge), in: scroll).isPulledIntoView
+    {
+      followOffset(along: edge, in: scroll)
+    } else {
+      pullingPercent = 0
+    }
   }
 
   /// Ends refreshing (cancelling an asynchronous action) and enters ``RefreshState/noMoreData``:

@@ -233,7 +233,7 @@ open class RefreshTwoLevelHeader: RefreshNormalHeader {
         self.machine.isOfCurrentAttachment(generation: generation)
       else { return }
       self.secondFloorView.isHidden = true
-      if !self.isRefreshing { self.pullingPercent = 0 }
+      if !self.isRefreshing { self.settlePullingPercent() }
     }
   }
 
