@@ -65,6 +65,73 @@ struct AttachedComponentsTests {
     after.invalidate()
   }
 
+  /// A refreshing header's inset follows the offset (it shrinks as the content scrolls up past
+  /// the top): a footer that attached before it, and would be told of an offset first, still
+  /// measures its pull from the inset the header sets for that offset.
+  @Test(arguments: [true, false])
+  func aPulledFooterMeasuresFromTheInsetARefreshingHeaderSetsForTheSameOffset(
+    footerFirst: Bool
+  ) {
+    // Content shorter than the view: the footer appears as the content passes the top inset.
+    let scene = Scene(contentHeight: 300, topInset: 0)
+    let header = RefreshNormalHeader(refreshingBlock: {})
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    let footer = RefreshBackNormalFooter(refreshingBlock: {})
+    if footerFirst {
+      scene.scroll.footer = footer
+      scene.scroll.header = header
+    } else {
+      scene.scroll.header = header
+      scene.scroll.footer = footer
+    }
+    header.beginRefreshing()
+    scene.clock.advance(by: 1)
+    #expect(header.state == .refreshing)
+    #expect(scene.scroll.adjustedContentInset.top == 54)
+    #expect(scene.scroll.contentOffset.y == -54)
+
+    // 20 points past the top: the header gives its inset back, and the footer, whose edge is
+    // now at offset 0, is pulled 20 of its 44 points, short of arming.
+    scene.pull(to: 20)
+    #expect(scene.scroll.insetContribution(for: header) == .zero)
+    #expect(scene.scroll.adjustedContentInset.top == 0)
+    #expect(footer.pullingPercent == CGFloat(20) / 44)
+    #expect(footer.state == .idle)
+
+    // Back to 30 points past the top: the footer follows from the same edge.
+    scene.pull(to: 30)
+    #expect(footer.pullingPercent == CGFloat(30) / 44)
+    #expect(footer.state == .idle)
+  }
+
+  /// While one refreshes, it is told first and the others follow in the order they attached;
+  /// one whose refresh ends as it is told is not told again.
+  @Test func aRefreshingComponentIsToldFirstAndOnce() {
+    let scene = Scene(topInset: 0)
+    var log: [String] = []
+    let components = ["first", "second", "third"].map { name in
+      let component = LoggingComponent(frame: .zero)
+      component.name = name
+      component.log = { log.append($0) }
+      scene.scroll.addSubview(component)
+      return component
+    }
+    components[2].beginRefreshing()
+    #expect(components[2].state == .refreshing)
+    scene.scroll.contentOffset.y = 10
+    #expect(log == ["third 10.0", "first 10.0", "second 10.0"])
+
+    log = []
+    components[2].onOffset = { components[2].endRefreshing() }
+    scene.scroll.contentOffset.y = 20
+    #expect(components[2].state == .idle)
+    #expect(log == ["third 20.0", "first 20.0", "second 20.0"])
+
+    log = []
+    scene.scroll.contentOffset.y = 30
+    #expect(log == ["first 30.0", "second 30.0", "third 30.0"])
+  }
+
   @Test func aComponentThatLeavesWhileAChangeIsHandedOnMissesTheRestOfIt() {
     let scroll = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     var log: [String] = []

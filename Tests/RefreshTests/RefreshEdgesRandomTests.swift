@@ -44,17 +44,12 @@ struct RefreshEdgesRandomTests {
   /// pulling, visible, interactive), with the pull's percent: how far past the point where each
   /// appears, over its extent, at most its maximum pull distance.
   ///
-  /// None while another component refreshes or holds its inset: a refreshing header's inset
-  /// follows the offset, and a component told of the offset before the header measures from
-  /// the header's inset as it was (as in MJRefresh, where the order of observers decides).
+  /// A refreshing component's inset follows the offset, and the others measure from the
+  /// inset it sets for the same offset, whatever order they attached in.
   static func pulledPercents(of live: [RefreshComponent], in scroll: ScrollModel) -> [(
     RefreshComponent, CGFloat
   )] {
-    guard scroll.isDragging,
-      !live.contains(where: {
-        $0.superview === scroll && ($0.isRefreshing || $0.isHoldingRefreshInset)
-      })
-    else { return [] }
+    guard scroll.isDragging else { return [] }
     return live.compactMap { component in
       guard let edge = component.pullEdgeOnScreen, component.superview === scroll,
         component.state == .idle || component.state == .pulling, !component.isHidden,
@@ -221,8 +216,15 @@ struct RefreshEdgesRandomTests {
     var footer = Tracked(
       random.next() % 2 == 0 ? RefreshBackFooter(frame: .zero) : RefreshAutoFooter(frame: .zero))
     var tracked = [header, footer]
-    scene!.scroll.header = header.component as? RefreshHeader
-    scene!.scroll.footer = footer.component as? RefreshFooter
+    // Either attaches first, and so is told of each change first (a header replaced below
+    // attaches after the footer too).
+    if random.next() % 2 == 0 {
+      scene!.scroll.header = header.component as? RefreshHeader
+      scene!.scroll.footer = footer.component as? RefreshFooter
+    } else {
+      scene!.scroll.footer = footer.component as? RefreshFooter
+      scene!.scroll.header = header.component as? RefreshHeader
+    }
 
     for step in 0..<120 {
       let scroll = scene!.scroll

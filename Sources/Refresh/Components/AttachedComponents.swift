@@ -3,7 +3,8 @@ import Observing
 
 /// The refresh components attached to one scroll model: one observation of each of its
 /// `contentOffset`, `contentSize` and `panState` that they share, handed on to each of them in
-/// the order they attached, and how many of them are refreshing.
+/// the order they attached (a refreshing one first, for the offset and the insets), and how
+/// many of them are refreshing.
 ///
 /// The scroll model holds it (`ScrollModel.attachedComponents`), and it holds the components
 /// strongly: a component cannot go while attached, and a scroll model that goes takes it and
@@ -100,6 +101,12 @@ final class AttachedComponents {
   // reference weakly, and retaining an object with weak references takes the slow path.
 
   private func contentOffsetDidChange(_ change: ObservedChange<CGPoint>, in scroll: ScrollModel) {
+    guard refreshingCount == 0 else {
+      handOnRefreshingFirst(change, in: scroll)
+      return
+    }
+    // The common case of a pull, written out: a closure holding the change costs more than
+    // the loop (about 70 instructions an update, the change copied into it).
     let members = members
     // Wrapped once for all of them: the hooks take an optional change.
     let change = Optional(change)
@@ -111,9 +118,44 @@ final class AttachedComponents {
   /// The user's content inset changed; called by the scroll model, which observes nothing
   /// for it (``ScrollModel/contentInset`` is not `@Observed`).
   func contentInsetDidChange(in scroll: ScrollModel) {
+    handOnRefreshingFirst { $0.scrollInsetWasChanged(in: scroll) }
+  }
+
+  /// Hands a change of the offset or the insets on to the members, the refreshing ones first.
+  ///
+  /// A refreshing component's inset follows the offset (a header gives its inset back as the
+  /// content scrolls up past the top, MJRefresh's `insetT`), and every other component measures
+  /// its pull from the insets: told first, the refreshing one sets the inset for this offset
+  /// before the others measure, whatever order they attached in. (In MJRefresh the order of
+  /// the observers decides, and a footer observed first measures from the header's old inset.)
+  /// With nothing refreshing, the members are told in the order they attached.
+  @inline(never)
+  private func handOnRefreshingFirst(_ change: ObservedChange<CGPoint>, in scroll: ScrollModel) {
+    let change = Optional(change)
+    handOnRefreshingFirst { $0.scrollOffsetWasObserved(change, in: scroll) }
+  }
+
+  /// Hands a change on as ``handOnRefreshingFirst(_:in:)`` describes.
+  private func handOnRefreshingFirst(_ body: (RefreshComponent) -> Void) {
     let members = members
-    for member in members where member.isAttached {
-      member.component.scrollInsetWasChanged(in: scroll)
+    guard refreshingCount > 0 else {
+      for member in members where member.isAttached { body(member.component) }
+      return
+    }
+    // Which members refresh, read before anyone is told: a component whose refresh ends on
+    // the way is still told once. Past the 64th, members are told in the second round.
+    var refreshing: UInt64 = 0
+    for (index, member) in members.prefix(64).enumerated()
+    where member.component.state == .refreshing {
+      refreshing |= 1 << UInt64(index)
+    }
+    for (index, member) in members.prefix(64).enumerated()
+    where refreshing & (1 << UInt64(index)) != 0 && member.isAttached {
+      body(member.component)
+    }
+    for (index, member) in members.enumerated()
+    where (index >= 64 || refreshing & (1 << UInt64(index)) == 0) && member.isAttached {
+      body(member.component)
     }
   }
 
