@@ -292,6 +292,10 @@ open class RefreshComponent: View {
   /// Called when the scroll model's content offset changes while the component is visible and
   /// interactive, after the built-in component has followed it.
   ///
+  /// The components of a scroll model are told in the order they attached, except that a
+  /// refreshing one is told first: its inset may follow the offset (a header's does), and the
+  /// others then measure from the inset it set for this offset.
+  ///
   /// Call `super` first.
   ///
   /// - Parameter change: The change, with the old and new offsets.
