@@ -258,6 +258,27 @@ struct RefreshHeaderTests {
     #expect(header.pullingPercent == 0)
   }
 
+  /// A finger that catches the content past the threshold while the header hides, and holds
+  /// it still, finds the header armed when the hide ends: the end settles the percent on the
+  /// pull, as the finger's next move would (found by the seeded test, seed 6330 of 12,000).
+  @Test func aFingerHoldingTheContentPastTheThresholdArmsTheHeaderWhenTheHideEnds() {
+    header.beginRefreshing()
+    scene.clock.advance(by: 0.25)
+    header.endRefreshing()
+    // Flung past the top while the header hides: 86 points past where it appears (-64),
+    // beyond its 54, but no finger, so the percent does not follow past 1.
+    scroll.contentOffset.y = -150
+    let percentBefore = header.pullingPercent
+    #expect(percentBefore != 86.0 / 54)
+    // The finger lands and stays.
+    scroll.panState = .began
+    #expect(header.pullingPercent == percentBefore)
+    #expect(header.state == .idle)
+    scene.clock.advance(by: 1)
+    #expect(header.pullingPercent == 86.0 / 54)
+    #expect(header.state == .pulling)
+  }
+
   @Test func resultTextIsHeldBeforeTheHeaderHides() {
     header.beginRefreshing()
     scene.clock.advance(by: 0.25)
