@@ -65,7 +65,9 @@ public final class ObservationToken: @unchecked Sendable {
   /// The token of a direct observer filed in `core` (`nil` if its registry was gone).
   init(direct box: ValueObserverBase, filedIn core: RegistryCore?) {
     let pointer = core == nil ? 0 : UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
-    state = Atomic(pointer | Self.automaticBit)
+    // The box says, as a key-path observer's does (a direct observer always follows its
+    // property), so that the bit has one source.
+    state = Atomic(pointer | (box.isAutomatic ? Self.automaticBit : 0))
     self.core = core
   }
 

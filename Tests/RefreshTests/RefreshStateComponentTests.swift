@@ -231,6 +231,20 @@ struct RefreshStateComponentTests {
     #expect(header.labelLeftInset == 20)
   }
 
+  /// Without a duration, the frames play at 0.1 s each (MJRefresh's `images.count * 0.1`).
+  @Test func gifFramesWithoutADurationTakeATenthOfASecondEach() {
+    let header = RefreshGifHeader(frame: .zero)
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    let frames = ["1", "2", "3", "4", "5"].map { Image.glyph(Character($0)) }
+    header.setImages(frames, for: .refreshing)
+    scene.scroll.header = header
+    header.beginRefreshing()
+    #expect(header.gifView.isAnimating)
+    #expect(header.gifView.animationDuration == Double(5) * 0.1)
+    scene.clock.advance(by: 0.2)
+    #expect(header.gifView.currentImage == frames[2])
+  }
+
   @Test func theAutoFooterLoadsWhenItsTitleIsTapped() {
     let footer = RefreshAutoNormalFooter(frame: .zero)
     footer.isAutomaticallyRefresh = false
