@@ -143,18 +143,11 @@ final class AttachedComponents {
       return
     }
     // Which members refresh, read before anyone is told: a component whose refresh ends on
-    // the way is still told once. Past the 64th, members are told in the second round.
-    var refreshing: UInt64 = 0
-    for (index, member) in members.prefix(64).enumerated()
-    where member.component.state == .refreshing {
-      refreshing |= 1 << UInt64(index)
-    }
-    for (index, member) in members.prefix(64).enumerated()
-    where refreshing & (1 << UInt64(index)) != 0 && member.isAttached {
-      body(member.component)
-    }
-    for (index, member) in members.enumerated()
-    where (index >= 64 || refreshing & (1 << UInt64(index)) == 0) && member.isAttached {
+    // the way is still told once.
+    let refreshing = members.filter { $0.component.state == .refreshing }
+    for member in refreshing where member.isAttached { body(member.component) }
+    for member in members
+    where member.isAttached && !refreshing.contains(where: { $0 === member }) {
       body(member.component)
     }
   }
