@@ -98,8 +98,12 @@ final class PseudoTerminal: Sendable {
 }
 
 /// Waits, with the main actor free, until a condition holds or the time runs out.
+///
+/// The time is generous because it is shared: the whole suite runs at once, and on a loaded
+/// two-core machine other tests' main-actor work has held the actor for over ten seconds
+/// while a host waited for its turn. A condition that holds ends the wait at once.
 @MainActor
-func eventually(within seconds: Double = 3, _ condition: () -> Bool) async -> Bool {
+func eventually(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
   while Date() < deadline {
     if condition() { return true }

@@ -20,10 +20,11 @@ extension TerminalHostTests {
     func recordedCount() -> Int {
       (try? TerminalRecording(contentsOfFile: path))?.entries.count ?? 0
     }
+    func recorded() -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
     terminal.type("x\u{1B}[<0;10;5M\u{1B}[<0;10;5m")
-    #expect(await eventually(within: 10) { recordedCount() == 4 })
+    #expect(await eventually { recordedCount() == 4 }, "\(recorded())")
     terminal.resize(columns: 50, rows: 20)
-    #expect(await eventually(within: 10) { recordedCount() == 5 })
+    #expect(await eventually { recordedCount() == 5 }, "\(recorded())")
     terminal.type("\u{03}")
     try await run.value
 

@@ -76,7 +76,7 @@ struct TerminalHostTests {
     try await running {
       header.beginRefreshing()
       #expect(await eventually { header.state == .refreshing })
-      #expect(await eventually(within: 2) { header.state == .idle })
+      #expect(await eventually { header.state == .idle })
       // The frames showed it: the title came back to "Pull down to refresh".
       #expect(terminal.output.contains("Loading"))
     }
