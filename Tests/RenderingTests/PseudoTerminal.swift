@@ -99,9 +99,9 @@ final class PseudoTerminal: Sendable {
 
 /// Waits, with the main actor free, until a condition holds or the time runs out.
 ///
-/// The time is generous because it is shared: the whole suite runs at once, and on a loaded
-/// two-core machine other tests' main-actor work has held the actor for over ten seconds
-/// while a host waited for its turn. A condition that holds ends the wait at once.
+/// The time is generous because the main actor is shared: the whole suite runs at once, and
+/// on a loaded two-core machine a host once waited over ten seconds to handle input typed
+/// into it. A condition that holds ends the wait at once.
 @MainActor
 func eventually(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
