@@ -82,13 +82,7 @@ public struct TerminalFrameBuffer: Sendable {
   public mutating func frame(from grid: TerminalGrid) -> [UInt8] {
     var writer = ANSIWriter(colorMode: colorMode)
     let hashes = detectsScrolling ? (0..<grid.rows).map(grid.rowHash) : []
-    // Taken out, so that the copy below changes it in place rather than copying it: no other
-    // reference to its cells may remain (`displayed` is emptied before `previous` changes).
-    var displayed = displayedGrid
-    displayedGrid = nil
-    if var previous = displayed.take(), previous.columns == grid.columns,
-      previous.rows == grid.rows
-    {
+    if let previous = displayedGrid, previous.columns == grid.columns, previous.rows == grid.rows {
       let oldHashes =
         displayedRowHashes.count == grid.rows
         ? displayedRowHashes : (0..<previous.rows).map(previous.rowHash)
@@ -110,21 +104,16 @@ public struct TerminalFrameBuffer: Sendable {
           writer.writeChanges(in: row, from: previous, row: row, to: grid)
         }
       }
-      // The buffer keeps a copy of its own: sharing the canvas's cells would make the canvas
-      // copy them whole on its next change.
-      previous.assign(grid)
-      displayed = previous
     } else {
       writer.append("\u{1B}[0m\u{1B}[2J")
       for row in 0..<grid.rows {
         writer.write(row: row, of: grid, columns: Array(repeating: true, count: grid.columns))
       }
-      var copy = TerminalGrid(
-        columns: grid.columns, rows: grid.rows, filledWith: .init(foreground: 0, background: 0))
-      copy.assign(grid)
-      displayed = copy
     }
-    displayedGrid = displayed
+    // The buffer shares the canvas's cells rather than copying them: a canvas that clears for
+    // its next frame takes fresh storage instead of copying these (`TerminalGrid.fill`), and
+    // one that draws over them copies them once, as a copy here would have.
+    displayedGrid = grid
     displayedRowHashes = hashes
     guard !writer.bytes.isEmpty else { return [] }
     guard usesSynchronizedOutput else { return writer.bytes }

@@ -49,23 +49,6 @@ public struct TerminalGrid: Hashable, Sendable {
     (0..<rows).map(text(ofRow:)).joined(separator: "\n")
   }
 
-  /// Takes another grid's cells, reusing this grid's storage when the sizes agree (a frame
-  /// buffer keeps its copy of the screen this way, instead of sharing the canvas's storage,
-  /// which would make the canvas copy it whole on its next change).
-  ///
-  /// - Parameter other: The grid to copy.
-  mutating func assign(_ other: TerminalGrid) {
-    guard other.columns == columns, other.rows == rows else {
-      self = other
-      return
-    }
-    cells.withUnsafeMutableBufferPointer { target in
-      other.cells.withUnsafeBufferPointer { source in
-        _ = target.update(fromContentsOf: source)
-      }
-    }
-  }
-
   /// Whether a row holds the same cells as a row of a grid of the same width.
   ///
   /// The rows are compared as memory: a cell is two words with no padding, and two cells are
@@ -100,9 +83,13 @@ public struct TerminalGrid: Hashable, Sendable {
 
   /// Fills every cell with one cell.
   ///
+  /// The cells are made anew rather than overwritten in place: storage shared with another
+  /// grid (a frame buffer keeps the last frame it showed this way) would be copied whole first,
+  /// only to be overwritten, and filling new storage costs what overwriting does.
+  ///
   /// - Parameter cell: The new content of every position.
   mutating func fill(with cell: TerminalCell) {
-    cells.withUnsafeMutableBufferPointer { $0.update(repeating: cell) }
+    cells = Array(repeating: cell, count: cells.count)
   }
 
   /// Replaces a cell, first erasing whatever wide character the change would cut in half.

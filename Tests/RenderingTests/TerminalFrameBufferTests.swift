@@ -157,4 +157,30 @@ struct TerminalFrameBufferTests {
     #expect(update > 0)
     #expect(update * 10 < full)
   }
+
+  /// The buffer holds the canvas's cells without copying them: clearing and redrawing the
+  /// canvas leaves the frame the buffer showed as it was, and the next frame is measured
+  /// against that one.
+  @MainActor
+  @Test func theShownFrameStaysWhileTheCanvasClearsAndRedraws() {
+    let canvas = TerminalCanvas(columns: 3, rows: 1)
+    var buffer = TerminalFrameBuffer()
+    buffer.usesSynchronizedOutput = false
+    let line = CGRect(x: 0, y: 0, width: 3 * TextMetrics.cellWidth, height: TextMetrics.lineHeight)
+    canvas.clear()
+    canvas.drawText("abc", in: line, attributes: TextAttributes())
+    _ = buffer.frame(from: canvas)
+    canvas.clear()
+    #expect(buffer.displayedGrid?.text == "abc")
+    #expect(canvas.grid.text == "   ")
+    canvas.drawText("abd", in: line, attributes: TextAttributes())
+    #expect(buffer.displayedGrid?.text == "abc")
+    // Only the third cell changed since the shown frame.
+    #expect(text(buffer.frame(from: canvas)) == "\u{1B}[1;3H\u{1B}[0;48;5;231md")
+    #expect(buffer.displayedGrid == canvas.grid)
+    // Drawn over without a clear, the canvas still leaves the shown frame alone.
+    canvas.drawText("x", in: line, attributes: TextAttributes())
+    #expect(buffer.displayedGrid?.text == "abd")
+    #expect(canvas.grid.text == "xbd")
+  }
 }
