@@ -211,5 +211,8 @@ func _file<Root: Observable>(
   let isFiled = core.add(
     direct: observer, to: .stored(object: ObjectIdentifier(object), property: property),
     owner: object)
-  return ObservationToken(direct: observer, filedIn: isFiled ? core : nil)
+  // Two returns rather than `isFiled ? core : nil`: as the last use on its path, `core` is
+  // handed to the token as it is, where the conditional retained it once more.
+  guard isFiled else { return ObservationToken(direct: observer, filedIn: nil) }
+  return ObservationToken(direct: observer, filedIn: core)
 }
