@@ -47,3 +47,48 @@ struct TerminalGridTests {
     #expect(empty.rowEquals(0, ofRow: 1, in: empty))
   }
 }
+
+/// Runs of ASCII written a byte per cell: a wide character cut at either end of the run is
+/// erased whole, as writing the characters one by one would, and a cell the ink leaves alone
+/// is not written.
+@Suite("TerminalGrid ASCII runs")
+struct TerminalGridASCIIRunTests {
+  static let blank = TerminalCell(character: " ", foreground: 16, background: 231)
+
+  /// Six cells: a wide character in columns 2 and 3, and column 4 marked by its background.
+  func row() -> TerminalGrid {
+    var grid = TerminalGrid(columns: 6, rows: 1, filledWith: Self.blank)
+    grid.putWide(TerminalCell(character: "界", foreground: 16, background: 231), at: 2, row: 0)
+    grid[4, 0] = TerminalCell(character: " ", foreground: 16, background: 196)
+    return grid
+  }
+
+  /// Ink that writes over every cell but the marked one.
+  static func ink(over cell: TerminalCell) -> TerminalColor? {
+    cell.background == 196 ? nil : 21
+  }
+
+  @Test func aRunEndingOnTheLeftHalfOfAWideCharacterErasesItsRightHalf() {
+    var grid = row()
+    grid.putASCII(Substring("ab").utf8, at: 1, row: 0, isBold: false, foreground: Self.ink)
+    #expect(!grid[3, 0].isContinuation)
+    #expect(grid.text(ofRow: 0) == " ab   ")
+    #expect(grid[2, 0].foreground == 21 && grid[3, 0].foreground == 16)
+  }
+
+  @Test func aRunStartingOnTheRightHalfErasesTheLeftHalfAndSkipsCellsTheInkLeaves() {
+    var grid = row()
+    grid.putASCII(Substring("xy").utf8, at: 3, row: 0, isBold: true, foreground: Self.ink)
+    #expect(grid.text(ofRow: 0) == "   x  ")
+    #expect(grid[3, 0].isBold && !grid[3, 0].isContinuation)
+    #expect(grid[4, 0] == TerminalCell(character: " ", foreground: 16, background: 196))
+  }
+
+  @Test func inkThatWritesNothingLeavesTheWideCharacterWhole() {
+    var grid = row()
+    let before = grid
+    grid.putASCII(Substring("ab").utf8, at: 1, row: 0, isBold: false) { _ in nil }
+    #expect(grid == before)
+    #expect(grid.text(ofRow: 0) == "  界  ")
+  }
+}
