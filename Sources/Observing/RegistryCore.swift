@@ -359,7 +359,7 @@ extension RegistryCore {
         slots.append(slot)
         return slots.count - 1
       }
-      if slots[empty].isStored, slots[empty].offset < 0 { slotsWithoutOffset -= 1 }
+      if slots[empty].isStored, !slots[empty].hasOffset { slotsWithoutOffset -= 1 }
       retireEntries(ofSlot: empty, walked: walked)
       slots[empty] = slot
       return empty
@@ -404,7 +404,7 @@ extension RegistryCore {
       property: () -> AnyKeyPath
     ) -> Int? {
       let key = SlotKey.stored(object: object, property: property())
-      guard let index = slots.firstIndex(where: { $0.offset < 0 && $0.matches(key) }) else {
+      guard let index = slots.firstIndex(where: { !$0.hasOffset && $0.matches(key) }) else {
         if unmatchedProperties.count == Self.unmatchedPropertiesKept {
           unmatchedProperties.removeFirst()
         }
@@ -463,7 +463,7 @@ extension RegistryCore {
         slot.checkInvariants(slotIndex: index)
         all += slot.liveCount
         if slot.isStored { stored += slot.liveCount }
-        if slot.isStored, slot.offset < 0 { withoutOffset += 1 }
+        if slot.isStored, !slot.hasOffset { withoutOffset += 1 }
         for other in slots[..<index] where other.liveCount > 0 && slot.liveCount > 0 {
           precondition(
             !other.matches(slot.key), "two live slots file observers under \(slot.path)")

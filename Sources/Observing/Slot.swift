@@ -9,10 +9,17 @@ struct Slot {
   let pin: SlotPin
   /// The property's own key path (stored slots) or the observed key path (manual slots).
   private(set) var path: AnyKeyPath
-  /// The property's position in the object, once its setter has reported it; `-1` before.
+  /// The property's position in the object, once its setter has reported it;
+  /// ``unknownOffset`` before.
   ///
   /// Later assignments then find the slot by comparing two integers. Stored slots only.
-  private(set) var offset = -1
+  private(set) var offset = Slot.unknownOffset
+
+  /// The ``offset`` of a slot whose setter has not reported it yet: no property sits there.
+  static let unknownOffset = -1
+
+  /// Whether the property's setter has reported its position (see ``learn(offset:path:)``).
+  var hasOffset: Bool { offset != Slot.unknownOffset }
   /// Observers in registration order; `nil` marks a removed one until the next compaction.
   private(set) var entries: ContiguousArray<ObserverBox?> = []
   /// How many entries are `nil`.
@@ -86,7 +93,7 @@ struct Slot {
   /// - Parameter slotIndex: The slot's position in its registry, which direct observers record
   ///   (where it fits in their field).
   func checkInvariants(slotIndex: Int) {
-    precondition(isStored || offset < 0, "manual slot \(path) learned an offset")
+    precondition(isStored || !hasOffset, "manual slot \(path) learned an offset")
     let nilCount = entries.count(where: { $0 == nil })
     precondition(holes == nilCount, "slot \(path): \(holes) holes recorded, \(nilCount) found")
     precondition(
