@@ -142,7 +142,8 @@ open class ListView: ScrollModel {
     reloadIfNeeded()
     let top = contentOffset.y
     let isAtTop = top <= minimumContentOffset.y + 0.5
-    let firstShown = offsets.count > 0 ? row(atContentY: max(top, 0)) : nil
+    // `nil` for an empty list, as for an offset past the rows.
+    let firstShown = row(atContentY: max(top, 0))
     let keepsEnd = isKeptAtEnd
     if !insertRowOffsets(at: rows, keepingEnd: keepsEnd) { reloadData() }
     selectionDidInsertRows(rows)
@@ -213,16 +214,14 @@ open class ListView: ScrollModel {
 
   open override func layoutSubviews() {
     super.layoutSubviews()
-    if !reloadIfNeeded() { layoutRows() }
+    // A reload lays the rows out itself.
+    if needsReload { reloadData() } else { layoutRows() }
     postRowsInView()
   }
 
-  /// Reloads when the data source changed; returns whether it did.
-  @discardableResult
-  private func reloadIfNeeded() -> Bool {
-    guard needsReload else { return false }
-    reloadData()
-    return true
+  /// Reloads when the data source changed.
+  private func reloadIfNeeded() {
+    if needsReload { reloadData() }
   }
 
   /// Gives views to the rows in the visible area and takes them from the rows that left it.
