@@ -103,4 +103,18 @@ struct LayoutDirectionTests {
     #expect(header.loadingView.center.x == header.arrowView.center.x)
     #expect(footer.loadingView.center.x == 375 / 2 + side * (footerTitle / 2 + 25))
   }
+
+  /// MJRefresh's normal header centers its arrow once the title is hidden, though the time
+  /// still shows (its gif header keeps the frames beside the time).
+  @Test func withTheTitleHiddenTheArrowCentersThoughTheTimeShows() {
+    let scene = Scene()
+    let header = RefreshNormalHeader()
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    header.stateLabel.isHidden = true
+    scene.scroll.header = header
+    scene.scroll.layoutIfNeeded()
+    #expect(!header.lastUpdatedTimeLabel.isHidden)
+    #expect(header.arrowView.center.x == CGFloat(375) / 2)
+    #expect(header.loadingView.center.x == CGFloat(375) / 2)
+  }
 }

@@ -220,6 +220,18 @@ struct ListViewKeyboardTests {
     #expect(!empty.perform(.refresh))
   }
 
+  /// Home on an empty list at rest does nothing; pulled away from its top, it goes back.
+  @Test func homeOnAnEmptyListScrollsOnlyWhenItIsAwayFromTheTop() {
+    let empty = ListView(frame: window.bounds)
+    window.addSubview(empty)
+    #expect(!empty.perform(.top))
+    empty.contentOffset.y = -30
+    #expect(empty.perform(.top))
+    settle()
+    #expect(empty.contentOffset == empty.minimumContentOffset)
+    #expect(empty.selectedRow == nil)
+  }
+
   @Test func downPastTheLastRowShowsTheAutoFooterWhichLoads() {
     var loads = 0
     list.footer = RefreshAutoNormalFooter { loads += 1 }
