@@ -128,7 +128,29 @@ struct PullTuningTests {
     #expect(header.maximumPullDistance == 120)
   }
 
+  /// A zero trigger distance is kept: the first point of a pull past the edge arms the header.
+  @Test func aZeroTriggerDistanceArmsOnTheFirstPointPastTheEdge() {
+    let header = attachHeader()
+    header.triggerDistance = 0
+    #expect(header.triggerDistance == 0)
+    scene.pull(to: -64)
+    #expect(header.state == .idle)
+    scene.pull(to: -65)
+    #expect(header.state == .pulling)
+  }
+
   // MARK: Maximum pull distance
+
+  /// Zero is a limit like any other: the content does not move past the edge at all.
+  @Test func aZeroLimitIsKeptAndHoldsTheContentAtTheEdge() {
+    let header = attachHeader()
+    header.maximumPullDistance = 0
+    #expect(header.maximumPullDistance == 0)
+    scene.pull(to: -300)
+    #expect(scroll.contentOffset.y == -64)
+    #expect(header.pullingPercent == 0)
+    #expect(header.state == .idle)
+  }
 
   @Test func rawOffsetsPastTheLimitAreCorrected() {
     let header = attachHeader()

@@ -249,8 +249,11 @@ struct RefreshTwoLevelHeaderTests {
   @Test func removedWhileOpenItGivesEverythingBack() {
     scroll.isScrollEnabled = true
     header.openSecondFloor()
+    scene.clock.advance(by: 1)
+    #expect(!header.secondFloorView.isHidden)
     scroll.header = nil
     #expect(!header.isSecondFloorOpen)
+    #expect(header.secondFloorView.isHidden)
     #expect(scroll.isScrollEnabled)
     #expect(scroll.adjustedContentInset == EdgeInsets(top: 64))
   }
