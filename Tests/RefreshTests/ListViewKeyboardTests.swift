@@ -220,6 +220,14 @@ struct ListViewKeyboardTests {
     #expect(!empty.perform(.refresh))
   }
 
+  /// Page Up at the top has nowhere to go: nothing moves, and the key is not taken.
+  @Test func pageUpAtTheTopDoesNothing() {
+    #expect(!list.perform(.pageUp))
+    settle()
+    #expect(list.contentOffset.y == 0)
+    #expect(list.selectedRow == nil)
+  }
+
   /// Home on an empty list at rest does nothing; pulled away from its top, it goes back.
   @Test func homeOnAnEmptyListScrollsOnlyWhenItIsAwayFromTheTop() {
     let empty = ListView(frame: window.bounds)
