@@ -44,6 +44,7 @@ struct StringsFileParserTests {
       "/* unterminated",
       "\"lone\" = \"\\UD83D\";",
       "\"bad\" = \"\\UZZZZ\";",
+      "\"key\" = \"value\";/",
     ])
   func rejectsMalformedText(text: String) {
     #expect(StringsFile.parse(text) == nil)
