@@ -130,6 +130,9 @@ struct ListViewTests {
     #expect(list.row(at: CGPoint(x: 5, y: 10)) == 1)
     #expect(list.row(at: CGPoint(x: 5, y: 30)) == nil)
     #expect(list.row(at: CGPoint(x: -1, y: 15)) == nil)
+    // The list's width is half-open, as its rows' rectangles are: x = 375 is past it.
+    #expect(list.row(at: CGPoint(x: 374.5, y: 15)) == 1)
+    #expect(list.row(at: CGPoint(x: 375, y: 15)) == nil)
   }
 
   /// Rows on screen that span two blocks of row tops (1,024 rows each when loaded), and the
