@@ -308,7 +308,8 @@ extension Bench {
     // Each round makes `count` registrations from nothing and keeps them until it is timed;
     // the floor's, the literal's and the variable's rounds take turns.
     let handler: (ObservedSubject, ObservedChange<Double>) -> Void = { _, _ in }
-    let costs = perRegistration(registrations / 5, rounds: 7) {
+    let costs = perRegistration(
+      registrations / 5, rounds: 7,
       [
         { count in
           // The floor: allocate a record holding the handler and file it in an array.
@@ -331,8 +332,7 @@ extension Bench {
           for _ in 0..<count { tokens.append(subject.observe(\.value, changeHandler: handler)) }
           return (subject, tokens)
         },
-      ]
-    }
+      ])
     let (floor, stored, passed) = (costs[0], costs[1], costs[2])
     record(section, "registration floor: allocate a handler box, append it", floor)
     record(
@@ -362,15 +362,16 @@ extension Bench {
       section, "invalidate \(registrations) observations", invalidateMs, unit: "ms",
       goal: ("< 100 ms", invalidateMs < 100))
 
-    // Key paths that are resolved at every registration, for comparison.
+    // Key paths that are resolved at every registration, for comparison. Each observation
+    // ends at once, so these are sampled as any repeatable operation is.
     let holder = HolderSubject()
-    let throughObject = perRegistration(registrations / 10) { count in
+    let throughObject = nanoseconds { count in
       for _ in 0..<count { holder.observe(\.inner.value) { _, _ in }.invalidate() }
     }
     record(
       section, "register and invalidate observe(\\.inner.value)", throughObject,
       anchor: ("floor", floor))
-    let computed = perRegistration(registrations / 10) { count in
+    let computed = nanoseconds { count in
       for _ in 0..<count { subject.observe(\.doubled) { _, _ in }.invalidate() }
     }
     record(
@@ -393,24 +394,13 @@ final class HolderSubject: Observing.Observable {
   @Observed var inner = ObservedSubject()
 }
 
-/// Nanoseconds per registration, timing `count` of them once (registrations accumulate, so they
-/// are not repeated as the sampled measurements are).
-func perRegistration(_ count: Int, _ body: (Int) -> Void) -> Double {
-  let start = DispatchTime.now().uptimeNanoseconds
-  body(count)
-  return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count)
-}
-
 /// Nanoseconds per registration for each body: the fastest of `rounds` rounds, the bodies
 /// taking turns (each round starting one body later), as `Bench.interleaved(_:)` samples.
 ///
 /// Each body makes `count` registrations from nothing and returns what holds them, which is
 /// released after the round is timed: every round starts as the first did, rather than
 /// on a heap and a registry the rounds before it filled.
-func perRegistration(
-  _ count: Int, rounds: Int, _ bodies: () -> [(Int) -> Any]
-) -> [Double] {
-  let bodies = bodies()
+func perRegistration(_ count: Int, rounds: Int, _ bodies: [(Int) -> Any]) -> [Double] {
   var fastest = Array(repeating: Double.infinity, count: bodies.count)
   for round in 0..<rounds {
     for step in bodies.indices {
