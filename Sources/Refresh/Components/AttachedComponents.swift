@@ -8,9 +8,11 @@ import Observing
 ///
 /// The scroll model holds it (`ScrollModel.attachedComponents`), and it holds the components
 /// strongly: a component cannot go while attached, and a scroll model that goes takes it and
-/// its observations along. The observations' handlers capture nothing and find it through the
-/// scroll model they are handed, so nothing here holds the scroll model and no cycle forms
-/// (a handler holding this object would, through the tokens this object keeps).
+/// its observations along. Nothing here holds the scroll model. The observations' handlers
+/// hold this object, which holds their tokens: a cycle that the last component to leave
+/// breaks (it ends the observations), and that the scroll model's registry breaks as it goes
+/// with the scroll model (it drops its observers). A handler that found this object through
+/// the scroll model instead would retain and release it on every change.
 ///
 /// One observation per property, however many components, keeps the scroll model's observers
 /// at three: each change costs one delivery of `Observing` and a loop over a plain array,
@@ -66,14 +68,14 @@ final class AttachedComponents {
     if component.machine.isRefreshing { refreshingCount += 1 }
     guard tokens.isEmpty else { return }
     tokens = [
-      scroll.observe(\.contentOffset, options: [.old, .new]) { scroll, change in
-        scroll.attachedComponents?.contentOffsetDidChange(change, in: scroll)
+      scroll.observe(\.contentOffset, options: [.old, .new]) { [self] scroll, change in
+        contentOffsetDidChange(change, in: scroll)
       },
-      scroll.observe(\.contentSize, options: [.old, .new]) { scroll, change in
-        scroll.attachedComponents?.contentSizeDidChange(change, in: scroll)
+      scroll.observe(\.contentSize, options: [.old, .new]) { [self] scroll, change in
+        contentSizeDidChange(change, in: scroll)
       },
-      scroll.observe(\.panState, options: [.old, .new]) { scroll, change in
-        scroll.attachedComponents?.panStateDidChange(change, in: scroll)
+      scroll.observe(\.panState, options: [.old, .new]) { [self] scroll, change in
+        panStateDidChange(change, in: scroll)
       },
     ]
   }
@@ -105,13 +107,39 @@ final class AttachedComponents {
       handOnRefreshingFirst(change, in: scroll)
       return
     }
-    // The common case of a pull, written out: a closure holding the change costs more than
-    // the loop (about 70 instructions an update, the change copied into it).
+    // The common case of a pull, on every offset change: the copy of the members holds them,
+    // so the walk retains none of them (a retain and a release each, otherwise).
     let members = members
     // Wrapped once for all of them: the hooks take an optional change.
     let change = Optional(change)
-    for member in members where member.isAttached {
+    Self.forEachUnretained(members) { member in
+      guard member.isAttached else { return }
       member.component.scrollOffsetWasObserved(change, in: scroll)
+    }
+  }
+
+  /// Calls `body` with each of `members` in turn, without retaining them.
+  ///
+  /// Sound: `members` is an array value that the caller holds for the call, so its buffer and
+  /// every member in it stay alive, unchanged, until this returns (a change to the stored
+  /// members meanwhile copies them to a new buffer first), and `body` borrows each member.
+  ///
+  /// Nonisolated, and so is the closure it hands the standard library: a main-actor closure
+  /// passed there would check the executor at run time on every call.
+  private nonisolated static func forEachUnretained(
+    _ members: [Member],
+    _ body: (Member) -> Void
+  ) {
+    precondition(
+      MemoryLayout<Member>.size == MemoryLayout<UnsafeRawPointer>.size,
+      "a member reference is not one pointer")
+    members.withUnsafeBufferPointer { buffer in
+      guard let base = UnsafeRawPointer(buffer.baseAddress) else { return }
+      for position in buffer.indices {
+        let pointer = base.load(
+          fromByteOffset: position &* MemoryLayout<Member>.stride, as: UnsafeRawPointer.self)
+        Unmanaged<Member>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+      }
     }
   }
 
