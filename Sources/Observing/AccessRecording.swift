@@ -1,21 +1,13 @@
+import ObservingGate
 import Synchronization
 
-/// How many reasons there are, right now, for `@Observed` getters to report their reads: key
-/// paths being resolved (on any thread), Observation trackings under way through this module
-/// (see `ObservationTrackingBridge`), and live ``Observations`` sequences.
-///
-/// `@Observed` getters read this with a relaxed load and only report themselves while it is not
-/// zero, so an ordinary read costs one load and a branch.
-///
-/// Where SwiftUI exists it starts open: ``ObservationRegistry/reportsEveryReadToObservation`` is
-/// `true` there by default.
-#if canImport(SwiftUI)
-  @usableFromInline
-  let _trackingGate = Atomic<Int>(1)
-#else
-  @usableFromInline
-  let _trackingGate = Atomic<Int>(0)
-#endif
+// The tracking gate (`_observing_tracking_gate` in `ObservingGate`) counts the reasons there
+// are, right now, for `@Observed` getters to report their reads: key paths being resolved (on
+// any thread), Observation trackings under way through this module (see
+// `ObservationTrackingBridge`), and live `Observations` sequences. Getters read it with a
+// relaxed load and only report themselves while it is not zero, so an ordinary read costs one
+// load and a branch. Where SwiftUI exists it starts open:
+// `ObservationRegistry.reportsEveryReadToObservation` is `true` there by default.
 
 /// One `@Observed` property read while a key path was being resolved.
 struct RecordedAccess {
@@ -50,9 +42,9 @@ final class AccessRecording {
     let recording = AccessRecording()
     let thread = ThreadState.current
     thread.recordings.append(recording)
-    _trackingGate.add(1, ordering: .relaxed)
+    _observing_tracking_gate_add(1)
     defer {
-      _trackingGate.subtract(1, ordering: .relaxed)
+      _observing_tracking_gate_add(-1)
       thread.recordings.removeLast()
     }
     let result = try body()

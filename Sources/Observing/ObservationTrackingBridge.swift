@@ -1,4 +1,5 @@
 import Observation
+import ObservingGate
 import Synchronization
 
 /// Where the toolchain's Observation module meets `@Observed` properties.
@@ -19,7 +20,7 @@ enum ObservationTrackingBridge {
   static let reportsEveryRead = Atomic<Bool>(reportsEveryReadByDefault)
 
   /// Where SwiftUI exists, its views track through Observation's own functions, so every read
-  /// is reported by default (`_trackingGate` starts open to match).
+  /// is reported by default (the tracking gate starts open to match).
   #if canImport(SwiftUI)
     static let reportsEveryReadByDefault = true
   #else
@@ -32,12 +33,12 @@ enum ObservationTrackingBridge {
   /// Opens the gate on every thread, for one more reason.
   static func openEverywhere() {
     everywhere.add(1, ordering: .relaxed)
-    _trackingGate.add(1, ordering: .relaxed)
+    _observing_tracking_gate_add(1)
   }
 
   /// Takes back one reason given to ``openEverywhere()``.
   static func closeEverywhere() {
-    _trackingGate.subtract(1, ordering: .relaxed)
+    _observing_tracking_gate_add(-1)
     everywhere.subtract(1, ordering: .relaxed)
   }
 
@@ -45,9 +46,9 @@ enum ObservationTrackingBridge {
   static func reportingReads<T>(_ apply: () -> T) -> T {
     let thread = ThreadState.current
     thread.observationTrackingDepth += 1
-    _trackingGate.add(1, ordering: .relaxed)
+    _observing_tracking_gate_add(1)
     defer {
-      _trackingGate.subtract(1, ordering: .relaxed)
+      _observing_tracking_gate_add(-1)
       thread.observationTrackingDepth -= 1
     }
     return apply()

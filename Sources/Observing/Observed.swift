@@ -1,3 +1,4 @@
+import ObservingGate
 import Synchronization
 
 /// A stored property of an ``Observable`` class that notifies its observers when it changes.
@@ -91,7 +92,7 @@ public struct Observed<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
   ) -> Value {
     get {
-      if _slowPath(_trackingGate.load(ordering: .relaxed) != 0) {
+      if _slowPath(_observing_tracking_gate_load() != 0) {
         // Some thread resolves a key path or Observation tracks: report this read to whichever
         // of them runs on this thread. Nothing here writes the object: the property is named by
         // its key path, not found in memory. The closure keeps the key path object from being

@@ -112,7 +112,10 @@ public enum SwiftCompiler {
     process.arguments = [
       "swiftc", "-typecheck", "-swift-version", "6", "-diagnostic-style", "llvm",
       // The build's own clang module cache, warm: a fresh one costs seconds per run.
-      "-I", modules.path, "-module-cache-path",
+      "-I", modules.path,
+      // `Observing`'s C module, which its inlinable code names.
+      "-I", packageRoot.appendingPathComponent("Sources/ObservingGate/include").path,
+      "-module-cache-path",
       modules.deletingLastPathComponent().appendingPathComponent("ModuleCache").path,
       file.path,
     ]

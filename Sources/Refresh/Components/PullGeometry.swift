@@ -93,7 +93,11 @@ struct PullGeometry {
   ///   - extent: The component's size along the pull.
   ///   - original: The scroll model's inset without the component's contribution.
   ///   - scroll: The scroll model.
-  @MainActor
+  ///
+  /// Always inlined: called apart, it retains the scroll model for the call, and the scroll
+  /// model, which its components reference weakly, takes the runtime's slow path to be
+  /// retained (on every offset change of a pull, about as long as the rest of the update).
+  @MainActor @inline(__always)
   init(edge: PullEdge, extent: CGFloat, original: EdgeInsets, in scroll: ScrollModel) {
     self.edge = edge
     self.extent = extent
