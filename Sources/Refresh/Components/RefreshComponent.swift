@@ -65,7 +65,8 @@ open class RefreshComponent: View {
   @Observed open var pullingPercent: CGFloat = 0 {
     didSet {
       pullFollower?.follow(pullingPercent: pullingPercent, in: state)
-      guard !isRefreshing, isAutomaticallyChangeAlpha else { return }
+      // The flag first: it is off unless asked for, and `isRefreshing` reads the state.
+      guard isAutomaticallyChangeAlpha, !isRefreshing else { return }
       alpha = pullingPercent
     }
   }
