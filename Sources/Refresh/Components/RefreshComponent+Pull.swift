@@ -10,6 +10,10 @@ import Foundation
 extension RefreshComponent {
   /// The geometry of this component on a scroll model, along an edge on screen (in
   /// left-to-right terms: see ``onScreen(_:)``).
+  ///
+  /// Always inlined, so that a caller computes only the measures it reads (a pull reads
+  /// three of the seven): about 30 instructions per component per offset change.
+  @inline(__always)
   func pullGeometry(along edge: PullEdge, in scroll: ScrollModel) -> PullGeometry {
     PullGeometry(
       edge: edge, extent: edge.extent(of: frame), original: originalInset(in: scroll), in: scroll)
