@@ -10,22 +10,23 @@ final class AnimationTransaction {
   /// turned off.
   @exclusivity(unchecked) static var stack: [AnimationTransaction?] = []
 
-  /// How deep the blocks are nested, and how many tracks exist, in plain memory: setters read
-  /// them on every change, and reading a class or static property costs an exclusivity check.
-  nonisolated(unsafe) static let flags: UnsafeMutablePointer<(depth: Int, liveTracks: Int)> = {
-    let flags = UnsafeMutablePointer<(depth: Int, liveTracks: Int)>.allocate(capacity: 1)
-    flags.initialize(to: (0, 0))
-    return flags
-  }()
+  /// How deep the blocks are nested, and how many tracks exist: setters read them on every
+  /// change.
+  ///
+  /// Main-actor confined, each access whole and calling nothing, so the dynamic exclusivity
+  /// check is turned off. Its initial value is a constant, so it is laid out statically: no
+  /// lazy initialization (`swift_once`) before each read, as a pointer allocated on first use
+  /// needed.
+  @exclusivity(unchecked) static var flags: (depth: Int, liveTracks: Int) = (0, 0)
 
   static func push(_ transaction: AnimationTransaction?) {
     stack.append(transaction)
-    flags.pointee.depth += 1
+    flags.depth += 1
   }
 
   static func pop() {
     stack.removeLast()
-    flags.pointee.depth -= 1
+    flags.depth -= 1
   }
 
   // Appended to by setters inside the block and read by `commit`, which copies it before it

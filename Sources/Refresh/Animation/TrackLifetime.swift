@@ -6,12 +6,12 @@ final class TrackLifetime {
   func begin() {
     guard !isLive else { return }
     isLive = true
-    AnimationTransaction.flags.pointee.liveTracks += 1
+    AnimationTransaction.flags.liveTracks += 1
   }
 
   func end() {
     guard isLive else { return }
     isLive = false
-    AnimationTransaction.flags.pointee.liveTracks -= 1
+    AnimationTransaction.flags.liveTracks -= 1
   }
 }

@@ -78,7 +78,7 @@ extension View {
   }
 
   func presentedValue<Value: Interpolatable>(of property: AnimatedProperty, model: Value) -> Value {
-    guard AnimationTransaction.flags.pointee.liveTracks != 0,
+    guard AnimationTransaction.flags.liveTracks != 0,
       let track = animationTracks[property], let now = window?.clock.now
     else { return model }
     guard let value = track.presentedValue(at: now, as: Value.self) else {
@@ -105,7 +105,7 @@ extension View {
     of property: AnimatedProperty, from oldValue: Value, to newValue: Value
   ) {
     // The common case, no animation block and no animation anywhere, reads two plain integers.
-    let flags = AnimationTransaction.flags.pointee
+    let flags = AnimationTransaction.flags
     guard flags.depth != 0 || flags.liveTracks != 0 else { return }
     // Outside any block the stack is empty: only a block in progress needs it read.
     guard flags.depth != 0, let transaction = AnimationTransaction.stack.last, let transaction

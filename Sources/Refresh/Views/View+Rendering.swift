@@ -14,7 +14,7 @@ extension View {
   public func render(in canvas: Canvas, at origin: CGPoint = .zero) {
     // With no animation track anywhere, every presented value is the model value: read those
     // directly for the whole walk. Drawing adds no track, so the answer holds until it ends.
-    let isAnimating = AnimationTransaction.flags.pointee.liveTracks != 0
+    let isAnimating = AnimationTransaction.flags.liveTracks != 0
     let size = isAnimating ? presentedFrame.size : frame.size
     render(
       in: canvas,
