@@ -166,12 +166,9 @@ final class AttachedComponents {
   /// Hands a change on as ``handOnRefreshingFirst(_:in:)`` describes.
   private func handOnRefreshingFirst(_ body: (RefreshComponent) -> Void) {
     let members = members
-    guard refreshingCount > 0 else {
-      for member in members where member.isAttached { body(member.component) }
-      return
-    }
     // Which members refresh, read before anyone is told: a component whose refresh ends on
-    // the way is still told once.
+    // the way is still told once. With none refreshing, all are told in the order they
+    // attached.
     let refreshing = members.filter { $0.component.state == .refreshing }
     for member in refreshing where member.isAttached { body(member.component) }
     for member in members
