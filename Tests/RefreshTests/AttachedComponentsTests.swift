@@ -227,51 +227,46 @@ struct AttachedComponentsTests {
     }
   }
 
-  /// The observations' handlers hold the attached components, which hold their tokens: the
-  /// last component to leave, or the scroll model as it goes, breaks that cycle.
-  @Test(arguments: [true, false])
-  func theAttachedComponentsGoWithTheLastComponentOrTheScrollModel(scrollGoesFirst: Bool) {
-    weak var weakAttached: AttachedComponents?
-    weak var weakScroll: ScrollModel?
+  /// A header (with an in-memory last-updated store) and a back footer.
+  func headerAndFooter() -> (RefreshNormalHeader, RefreshBackNormalFooter) {
     let header = RefreshNormalHeader(refreshingBlock: {})
     header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
-    let footer = RefreshBackNormalFooter(refreshingBlock: {})
+    return (header, RefreshBackNormalFooter(refreshingBlock: {}))
+  }
+
+  /// The observations' handlers hold the attached components, which hold their tokens: the
+  /// last component to leave breaks that cycle (the scroll model going breaks it too, below).
+  @Test func theAttachedComponentsGoWithTheLastComponent() {
+    let scene = Scene()
+    weak var weakAttached: AttachedComponents?
+    let (header, footer) = headerAndFooter()
+    scene.scroll.header = header
+    scene.scroll.footer = footer
+    weakAttached = scene.scroll.attachedComponents
+    scene.pull(to: -30)
+    scene.scroll.header = nil
+    #expect(weakAttached != nil)
+    scene.scroll.footer = nil
+    #expect(weakAttached == nil)
+    #expect(scene.scroll.observationRegistry.count == 0)
+  }
+
+  @Test func aScrollModelThatGoesFirstLeavesItsComponentsWorking() {
+    weak var weakScroll: ScrollModel?
+    weak var weakAttached: AttachedComponents?
+    let (header, footer) = headerAndFooter()
     do {
       let scene = Scene()
       weakScroll = scene.scroll
       scene.scroll.header = header
       scene.scroll.footer = footer
       weakAttached = scene.scroll.attachedComponents
-      #expect(weakAttached != nil)
-      scene.pull(to: -30)
-      if !scrollGoesFirst {
-        scene.scroll.header = nil
-        #expect(weakAttached != nil)
-        scene.scroll.footer = nil
-        #expect(weakAttached == nil)
-        #expect(scene.scroll.observationRegistry.count == 0)
-      }
-    }
-    #expect(weakScroll == nil)
-    #expect(weakAttached == nil)
-    #expect(header.scrollView == nil)
-    #expect(footer.scrollView == nil)
-  }
-
-  @Test func aScrollModelThatGoesFirstLeavesItsComponentsWorking() {
-    weak var weakScroll: ScrollModel?
-    let header = RefreshNormalHeader(refreshingBlock: {})
-    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
-    let footer = RefreshBackNormalFooter(refreshingBlock: {})
-    do {
-      let scene = Scene()
-      weakScroll = scene.scroll
-      scene.scroll.header = header
-      scene.scroll.footer = footer
       header.beginRefreshing()
       #expect(footer.isBlockedByAnotherRefresh)
     }
     #expect(weakScroll == nil)
+    // Its registry dropped the shared observations, whose handlers held the attached components.
+    #expect(weakAttached == nil)
     #expect(header.scrollView == nil)
     #expect(!footer.isBlockedByAnotherRefresh)
     header.endRefreshing()
