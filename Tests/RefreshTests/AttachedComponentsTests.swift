@@ -158,6 +158,36 @@ struct AttachedComponentsTests {
     #expect(scroll.observationRegistry.count == 3)
   }
 
+  /// A component freed by a hook in the middle of a walk lives until the walk is over, untold.
+  ///
+  /// The walk holds its copy of the members, not each component; nothing else holds this one.
+  /// The address sanitizer runs this too.
+  @Test func aComponentFreedWhileAChangeIsHandedOnIsNotToldAndGoesAfterIt() {
+    let scroll = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    var log: [String] = []
+    weak var weakSecond: LoggingComponent?
+    let first = LoggingComponent(frame: .zero)
+    first.name = "first"
+    first.log = { log.append($0) }
+    scroll.addSubview(first)
+    do {
+      let second = LoggingComponent(frame: .zero)
+      second.name = "second"
+      second.log = { log.append($0) }
+      scroll.addSubview(second)
+      weakSecond = second
+    }
+    first.onOffset = {
+      first.onOffset = nil
+      weakSecond?.removeFromSuperview()
+    }
+    scroll.contentOffset.y = 10
+    #expect(log == ["first 10.0"])
+    #expect(weakSecond == nil)
+    scroll.contentOffset.y = 20
+    #expect(log == ["first 10.0", "first 20.0"])
+  }
+
   /// What ``RefreshComponent/isBlockedByAnotherRefresh`` answered when it walked the scroll
   /// model's components.
   private func walkedBlock(of component: RefreshComponent) -> Bool {
