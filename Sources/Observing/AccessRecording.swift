@@ -1,5 +1,4 @@
 import ObservingGate
-import Synchronization
 
 // The tracking gate (`_observing_tracking_gate` in `ObservingGate`) counts the reasons there
 // are, right now, for `@Observed` getters to report their reads: key paths being resolved (on

@@ -1,5 +1,4 @@
 import ObservingGate
-import Synchronization
 
 /// A stored property of an ``Observable`` class that notifies its observers when it changes.
 ///

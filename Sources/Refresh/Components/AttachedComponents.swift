@@ -107,14 +107,20 @@ final class AttachedComponents {
       handOnRefreshingFirst(change, in: scroll)
       return
     }
-    // The common case of a pull, on every offset change: the copy of the members holds them,
-    // so the walk retains none of them (a retain and a release each, otherwise).
-    let members = members
     // Wrapped once for all of them: the hooks take an optional change.
     let change = Optional(change)
+    forEachAttached { $0.scrollOffsetWasObserved(change, in: scroll) }
+  }
+
+  /// Calls `body` with each component still attached, in the order they attached.
+  ///
+  /// The walk runs over a copy of the members, which holds them, so it retains none of them (a
+  /// retain and a release each, otherwise, on every offset change of a pull).
+  private func forEachAttached(_ body: (RefreshComponent) -> Void) {
+    let members = members
     Self.forEachUnretained(members) { member in
       guard member.isAttached else { return }
-      member.component.scrollOffsetWasObserved(change, in: scroll)
+      body(member.component)
     }
   }
 
@@ -178,17 +184,11 @@ final class AttachedComponents {
   }
 
   private func contentSizeDidChange(_ change: ObservedChange<CGSize>, in scroll: ScrollModel) {
-    let members = members
-    for member in members where member.isAttached {
-      member.component.scrollSizeWasObserved(change, in: scroll)
-    }
+    forEachAttached { $0.scrollSizeWasObserved(change, in: scroll) }
   }
 
   private func panStateDidChange(_ change: ObservedChange<PanState>, in scroll: ScrollModel) {
-    let members = members
-    for member in members where member.isAttached {
-      member.component.scrollPanStateWasObserved(change, in: scroll)
-    }
+    forEachAttached { $0.scrollPanStateWasObserved(change, in: scroll) }
   }
 
   #if DEBUG
