@@ -136,4 +136,100 @@ struct AnimationTests {
     #expect(done)
     #expect(view.presentedAlpha == 0.5)
   }
+
+  /// An inner block commits its own changes when it ends, on its own duration; the outer
+  /// block's changes, before and after it, animate on the outer duration.
+  @Test func nestedBlocksEachAnimateTheirOwnChanges() {
+    let other = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    window.addSubview(other)
+    View.animate(withDuration: 1) {
+      view.alpha = 0
+      View.animate(withDuration: 0.5) { other.alpha = 0 }
+      view.frame.origin.y = 100
+    }
+    clock.advance(by: 0.25)
+    #expect(abs(other.presentedAlpha - 0.5) < 1e-9)
+    clock.advance(by: 0.25)
+    #expect(other.presentedAlpha == 0)
+    #expect(abs(view.presentedAlpha - 0.5) < 1e-9)
+    #expect(abs(view.presentedFrame.origin.y - 50) < 1e-9)
+    clock.advance(by: 0.5)
+    #expect(view.presentedAlpha == 0)
+    #expect(view.presentedFrame.origin.y == 100)
+  }
+
+  /// Several changes in one block, of several views and properties, each get a track; once
+  /// they are over no track is left anywhere, so setters take their fast path again.
+  @Test func everyChangeOfABlockAnimatesAndItsTracksEnd() {
+    let other = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    window.addSubview(other)
+    let liveBefore = AnimationTransaction.flags.liveTracks
+    var completions = 0
+    View.animate(withDuration: 0.5) {
+      view.alpha = 0
+      view.frame.origin.x = 60
+      other.transform = Transform(rotationAngle: .pi)
+    } completion: { _ in
+      completions += 1
+    }
+    #expect(AnimationTransaction.flags.liveTracks == liveBefore + 3)
+    clock.advance(by: 0.25)
+    #expect(abs(view.presentedAlpha - 0.5) < 1e-9)
+    #expect(abs(view.presentedFrame.origin.x - 30) < 1e-9)
+    #expect(abs(other.presentedRotation - .pi / 2) < 1e-9)
+    clock.advance(by: 0.25)
+    #expect(completions == 1)
+    #expect(AnimationTransaction.flags.liveTracks == liveBefore)
+    #expect(view.animationTracks.isEmpty && other.animationTracks.isEmpty)
+  }
+
+  /// A property changed twice in one block keeps the second change's track, which starts from
+  /// the model value the first left (nothing is presented for it before the block commits);
+  /// the count of live tracks counts the property once.
+  @Test func aPropertyChangedTwiceInABlockHasOneTrack() {
+    let liveBefore = AnimationTransaction.flags.liveTracks
+    View.animate(withDuration: 1) {
+      view.alpha = 0.5
+      view.alpha = 0
+    }
+    #expect(AnimationTransaction.flags.liveTracks == liveBefore + 1)
+    clock.advance(by: 0.5)
+    #expect(abs(view.presentedAlpha - 0.25) < 1e-9)
+    clock.advance(by: 0.5)
+    #expect(AnimationTransaction.flags.liveTracks == liveBefore)
+  }
+
+  /// A completion that runs at once (no view in a window) may animate again: its block records
+  /// and commits its own changes, and the block that called it has nothing left to commit.
+  @Test func aCompletionRunAtOnceMayAnimateAgain() {
+    let loose = View()
+    var completions: [String] = []
+    View.animate(withDuration: 1) {
+      loose.alpha = 0.2
+    } completion: { _ in
+      completions.append("loose")
+      View.animate(withDuration: 1) {
+        view.alpha = 0
+      } completion: { _ in
+        completions.append("view")
+      }
+    }
+    #expect(completions == ["loose"])
+    #expect(view.presentedAlpha == 1)
+    clock.advance(by: 1)
+    #expect(completions == ["loose", "view"])
+    #expect(view.presentedAlpha == 0)
+  }
+
+  /// A change inside `performWithoutAnimation` in an animation block jumps on screen, and the
+  /// block's other changes still animate.
+  @Test func changesWithoutAnimationInsideABlockLeaveTheOthersAnimating() {
+    View.animate(withDuration: 1) {
+      view.frame.origin.y = 100
+      View.performWithoutAnimation { view.alpha = 0.3 }
+    }
+    #expect(view.presentedAlpha == 0.3)
+    clock.advance(by: 0.5)
+    #expect(abs(view.presentedFrame.origin.y - 50) < 1e-9)
+  }
 }

@@ -19,6 +19,26 @@ struct FrameClockTests {
     #expect(clock.now == 1.3)
   }
 
+  /// Actions without a handle (an animation's end) take their place in the same queue: in
+  /// time order, then in the order they were scheduled, among those with one; `nextActionTime`
+  /// sees them, and an infinite delay never runs.
+  @Test func actionsWithoutAHandleShareTheQueue() {
+    let clock = ManualFrameClock()
+    var order: [String] = []
+    clock.schedule(after: 0.5) { order.append("a") }
+    clock.scheduleAction(after: 0.5) { order.append("b") }
+    clock.scheduleAction(after: 0.2) { order.append("c") }
+    clock.scheduleAction(after: .infinity) { order.append("never") }
+    let cancelled = clock.schedule(after: 0.1) { order.append("cancelled") }
+    cancelled.cancel()
+    #expect(clock.nextActionTime == 0.2)
+    clock.advance(by: 0.3)
+    #expect(order == ["c"])
+    clock.advance(by: 10)
+    #expect(order == ["c", "a", "b"])
+    #expect(clock.nextActionTime == nil)
+  }
+
   @Test func cancelledActionsDoNotRun() {
     let clock = ManualFrameClock()
     var ran = false

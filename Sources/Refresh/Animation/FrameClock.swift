@@ -41,7 +41,20 @@ public class FrameClock {
     -> ClockTask
   {
     let task = ClockTask()
-    guard delay != .infinity else { return task }
+    insertAction(after: delay, task: task, action)
+    return task
+  }
+
+  /// Runs an action once, `delay` seconds from now, with no handle to cancel it: what
+  /// ``schedule(after:_:)`` does, less the handle's allocation (an animation's end, say).
+  func scheduleAction(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void) {
+    insertAction(after: delay, task: nil, action)
+  }
+
+  private func insertAction(
+    after delay: TimeInterval, task: ClockTask?, _ action: @escaping @MainActor () -> Void
+  ) {
+    guard delay != .infinity else { return }
     let seconds = delay.isNaN ? 0 : max(delay, 0)
     let time = now + seconds
     // The queue stays in time order, first scheduled first among equal times: the new action
@@ -52,10 +65,8 @@ public class FrameClock {
       let middle = (low + high) / 2
       if scheduled[middle].time <= time { low = middle + 1 } else { high = middle }
     }
-    scheduled.insert(
-      ScheduledAction(time: time, task: task, action: action), at: low)
+    scheduled.insert(ScheduledAction(time: time, task: task, action: action), at: low)
     clockDidChangeSchedule()
-    return task
   }
 
   /// Calls a handler on every frame, with the frame's time, until the returned task is
@@ -77,7 +88,7 @@ public class FrameClock {
 
   /// The time of the earliest scheduled action, if any.
   public var nextActionTime: TimeInterval? {
-    scheduled.first { !$0.task.isCancelled }?.time
+    scheduled.first { !$0.isCancelled }?.time
   }
 
   /// Called when actions or frame handlers were added; the real-time clock wakes up.
@@ -86,17 +97,17 @@ public class FrameClock {
   /// Runs the actions due at or before `time`, in order, each with ``now`` set to its own time
   /// and preceded by a frame at that time when `framesAtActions` is set.
   func runActions(through time: TimeInterval, framesAtActions: Bool) {
-    while let index = scheduled.firstIndex(where: { !$0.task.isCancelled && $0.time <= time }) {
+    while let index = scheduled.firstIndex(where: { !$0.isCancelled && $0.time <= time }) {
       let action = scheduled.remove(at: index)
       if action.time > now {
         now = action.time
         if framesAtActions { runFrame() }
       }
-      guard !action.task.isCancelled else { continue }
-      action.task.isCancelled = true
+      guard !action.isCancelled else { continue }
+      action.task?.isCancelled = true
       action.action()
     }
-    scheduled.removeAll { $0.task.isCancelled }
+    scheduled.removeAll { $0.isCancelled }
   }
 
   /// Calls every active frame handler with the current time.
@@ -110,10 +121,14 @@ public class FrameClock {
   // MARK: - Records
 
   /// An action waiting for its time.
+  @MainActor
   private struct ScheduledAction {
     let time: TimeInterval
-    let task: ClockTask
+    /// The handle that can cancel it; `nil` for an action that cannot be cancelled.
+    let task: ClockTask?
     let action: @MainActor () -> Void
+
+    var isCancelled: Bool { task?.isCancelled ?? false }
   }
 
   /// A callback run on every frame until its task is cancelled.

@@ -4,11 +4,34 @@ import Foundation
 protocol Interpolatable {
   /// The value a fraction `t` (0...1) of the way from `self` to `other`.
   func interpolated(to other: Self, fraction t: CGFloat) -> Self
+
+  /// The two ends of a track moving from `from` to `to`, stored inline in the track.
+  static func trackValues(from: Self, to: Self) -> TrackValues
+
+  /// The value a fraction `t` of the way along `values`, or `nil` when they hold another type.
+  static func value(along values: TrackValues, fraction t: CGFloat) -> Self?
+}
+
+/// The start and end values of a track, for each type of animated property.
+///
+/// An enum rather than a generic box: a track holds its values inline, so starting an animation
+/// allocates nothing for them, and reading the presented value is a switch.
+enum TrackValues {
+  case scalar(CGFloat, CGFloat)
+  case point(CGPoint, CGPoint)
+  case rect(CGRect, CGRect)
 }
 
 extension CGFloat: Interpolatable {
   func interpolated(to other: CGFloat, fraction t: CGFloat) -> CGFloat {
     self + (other - self) * t
+  }
+
+  static func trackValues(from: CGFloat, to: CGFloat) -> TrackValues { .scalar(from, to) }
+
+  static func value(along values: TrackValues, fraction t: CGFloat) -> CGFloat? {
+    guard case .scalar(let from, let to) = values else { return nil }
+    return from.interpolated(to: to, fraction: t)
   }
 }
 
@@ -16,6 +39,13 @@ extension CGPoint: Interpolatable {
   func interpolated(to other: CGPoint, fraction t: CGFloat) -> CGPoint {
     CGPoint(
       x: x.interpolated(to: other.x, fraction: t), y: y.interpolated(to: other.y, fraction: t))
+  }
+
+  static func trackValues(from: CGPoint, to: CGPoint) -> TrackValues { .point(from, to) }
+
+  static func value(along values: TrackValues, fraction t: CGFloat) -> CGPoint? {
+    guard case .point(let from, let to) = values else { return nil }
+    return from.interpolated(to: to, fraction: t)
   }
 }
 
@@ -26,5 +56,12 @@ extension CGRect: Interpolatable {
       y: minY.interpolated(to: other.minY, fraction: t),
       width: width.interpolated(to: other.width, fraction: t),
       height: height.interpolated(to: other.height, fraction: t))
+  }
+
+  static func trackValues(from: CGRect, to: CGRect) -> TrackValues { .rect(from, to) }
+
+  static func value(along values: TrackValues, fraction t: CGFloat) -> CGRect? {
+    guard case .rect(let from, let to) = values else { return nil }
+    return from.interpolated(to: to, fraction: t)
   }
 }

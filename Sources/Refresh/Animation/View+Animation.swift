@@ -32,21 +32,20 @@ extension View {
     animations: () -> Void,
     completion: ((Bool) -> Void)? = nil
   ) {
-    let transaction = AnimationTransaction()
-    AnimationTransaction.push(transaction)
+    AnimationTransaction.push(animated: true)
     animations()
-    AnimationTransaction.pop()
-    transaction.commit(
-      duration: sanitized(duration), delay: sanitized(delay), completion: completion)
+    let first = AnimationTransaction.pop() ?? 0
+    AnimationTransaction.commit(
+      from: first, duration: sanitized(duration), delay: sanitized(delay), completion: completion)
   }
 
   /// Changes views without animating, even inside an animation block (`performWithoutAnimation`).
   ///
   /// - Parameter changes: The changes to make.
   public static func performWithoutAnimation(_ changes: () -> Void) {
-    AnimationTransaction.push(nil)
+    AnimationTransaction.push(animated: false)
     changes()
-    AnimationTransaction.pop()
+    _ = AnimationTransaction.pop()
   }
 
   private static func sanitized(_ seconds: TimeInterval) -> TimeInterval {
@@ -108,8 +107,7 @@ extension View {
     let flags = AnimationTransaction.flags
     guard flags.depth != 0 || flags.liveTracks != 0 else { return }
     // Outside any block the stack is empty: only a block in progress needs it read.
-    guard flags.depth != 0, let transaction = AnimationTransaction.stack.last, let transaction
-    else {
+    guard flags.depth != 0, AnimationTransaction.isAnimatingBlock else {
       // A change outside any animation block jumps on screen too. Animations elsewhere (an
       // arrow turning while the content is pulled) leave this view's tracks empty: then there
       // is nothing to drop, and no dictionary lookup on every change.
@@ -118,8 +116,7 @@ extension View {
     }
     guard oldValue != newValue else { return }
     let presented = presentedValue(of: property, model: oldValue)
-    transaction.record(view: self, property: property) { start, duration in
-      AnimationTrack(from: presented, to: newValue, start: start, duration: duration)
-    }
+    AnimationTransaction.record(
+      view: self, property: property, values: Value.trackValues(from: presented, to: newValue))
   }
 }
