@@ -42,7 +42,13 @@ extension RefreshComponent {
   }
 
   /// ``pullEdge`` on screen (``onScreen(_:)``), or `nil` for a component that is not pulled.
-  var pullEdgeOnScreen: PullEdge? { pullEdge.map(onScreen) }
+  var pullEdgeOnScreen: PullEdge? {
+    // `if let`, not `Optional.map`: a main-actor method handed to a function that is not
+    // main-actor isolated checks the executor at run time on every call (every state change of
+    // a component with an arrow reads this).
+    guard let pullEdge else { return nil }
+    return onScreen(pullEdge)
+  }
 
   /// Puts the component where its edge says, along the pull's axis.
   func placeAlongEdge(_ edge: PullEdge, in scroll: ScrollModel) {
@@ -78,7 +84,8 @@ extension RefreshComponent {
   /// A distance past ``maximumPullDistance`` counts as that limit (the scroll model corrects
   /// such an offset at once).
   func followPull(distance: CGFloat, extent: CGFloat, in scroll: ScrollModel) {
-    let distance = maximumPullDistance.map { min(distance, $0) } ?? distance
+    var distance = distance
+    if let limit = maximumPullDistance { distance = min(distance, limit) }
     let threshold = triggerDistance ?? extent
     let percent = distance / extent
     if state == .noMoreData {
@@ -110,12 +117,12 @@ extension RefreshComponent {
   /// Registers ``maximumPullDistance`` with the scroll model along ``tunedEdge``, or removes it.
   func pullLimitDidChange() {
     guard let scrollView else { return }
-    guard let edge = tunedEdge.map(onScreen), let limit = maximumPullDistance else {
+    guard let edge = tunedEdge, let limit = maximumPullDistance else {
       scrollView.removePullLimits(for: self)
       return
     }
     var limits = EdgeInsets.noPullLimits
-    switch edge {
+    switch onScreen(edge) {
     case .top: limits.top = limit
     case .leading: limits.left = limit
     case .bottom: limits.bottom = limit
