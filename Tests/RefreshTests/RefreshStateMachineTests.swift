@@ -13,7 +13,7 @@ enum ComponentEvent: String, CaseIterable, Sendable {
 /// The transitions a component may make; anything else is a bug.
 ///
 /// Written out here, apart from
-/// ``RefreshStateMachine/successors``, so that a change to the machine's table shows as a test
+/// ``RefreshStateMachine/allows(_:_:)``, so that a change to the machine's table shows as a test
 /// failure.
 let legalTransitions: Set<[RefreshState]> = [
   [.idle, .pulling], [.idle, .refreshing], [.idle, .willRefresh], [.idle, .noMoreData],

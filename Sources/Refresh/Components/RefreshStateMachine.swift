@@ -41,21 +41,36 @@ struct RefreshStateMachine: Sendable {
 
   // MARK: The table
 
-  /// The states each state may change to; any other change is a bug (or, for an assignment
-  /// from outside, refused).
+  /// The states each state may change to, one bit per state (see ``bit(_:)``); any other
+  /// change is a bug (or, for an assignment from outside, refused).
   ///
   /// Idle may become anything (a custom component forces states from rest); a refresh ends in
   /// idle, no more data or a failure; a refresh that waits for the screen begins or ends; from
   /// no more data the component loads again or is reset; and a failed one retries (a pull arms
   /// it again), gives up its failure for idle or learns there is no more data.
-  static let successors: [RefreshState: Set<RefreshState>] = [
-    .idle: [.pulling, .refreshing, .willRefresh, .noMoreData, .failed],
-    .pulling: [.idle, .refreshing, .willRefresh, .noMoreData],
-    .refreshing: [.idle, .noMoreData, .failed],
-    .willRefresh: [.refreshing, .idle, .noMoreData, .failed],
-    .noMoreData: [.idle, .refreshing, .willRefresh],
-    .failed: [.idle, .pulling, .refreshing, .willRefresh, .noMoreData],
-  ]
+  ///
+  /// A switch over bit masks: every state change asks twice (the assignment's validation and
+  /// the machine's precondition), and a table of sets cost a lazy initialization check and two
+  /// hashed lookups each time.
+  @inline(__always)
+  private static func successors(of state: RefreshState) -> UInt8 {
+    switch state {
+    case .idle:
+      bit(.pulling) | bit(.refreshing) | bit(.willRefresh) | bit(.noMoreData) | bit(.failed)
+    case .pulling: bit(.idle) | bit(.refreshing) | bit(.willRefresh) | bit(.noMoreData)
+    case .refreshing: bit(.idle) | bit(.noMoreData) | bit(.failed)
+    case .willRefresh: bit(.refreshing) | bit(.idle) | bit(.noMoreData) | bit(.failed)
+    case .noMoreData: bit(.idle) | bit(.refreshing) | bit(.willRefresh)
+    case .failed:
+      bit(.idle) | bit(.pulling) | bit(.refreshing) | bit(.willRefresh) | bit(.noMoreData)
+    }
+  }
+
+  /// The bit that stands for `state` in ``successors(of:)``.
+  @inline(__always)
+  private static func bit(_ state: RefreshState) -> UInt8 {
+    1 << UInt8(truncatingIfNeeded: state.rawValue)
+  }
 
   /// Whether a component may change from one state to another.
   ///
@@ -65,7 +80,7 @@ struct RefreshStateMachine: Sendable {
   /// - Returns: `true` for a transition of the table; `false` for any other, the same state
   ///   included.
   static func allows(_ from: RefreshState, _ to: RefreshState) -> Bool {
-    successors[from]?.contains(to) ?? false
+    successors(of: from) & bit(to) != 0
   }
 
   // MARK: Events
