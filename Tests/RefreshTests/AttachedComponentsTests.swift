@@ -158,6 +158,65 @@ struct AttachedComponentsTests {
     #expect(scroll.observationRegistry.count == 3)
   }
 
+  /// More components than the storage first holds: all are told, in the order they attached,
+  /// before and after some leave.
+  @Test func manyComponentsAreToldInTheOrderTheyAttached() {
+    let scroll = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    var log: [String] = []
+    let components = (0..<9).map { index in
+      let component = LoggingComponent(frame: .zero)
+      component.name = "c\(index)"
+      component.log = { log.append($0) }
+      scroll.addSubview(component)
+      return component
+    }
+    scroll.contentOffset.y = 10
+    #expect(log == (0..<9).map { "c\($0) 10.0" })
+    log = []
+    for index in [0, 4, 8] { components[index].removeFromSuperview() }
+    scroll.contentOffset.y = 20
+    #expect(log == [1, 2, 3, 5, 6, 7].map { "c\($0) 20.0" })
+    #expect(scroll.observationRegistry.count == 3)
+    scroll.attachedComponents?._checkInvariants()
+  }
+
+  /// A hook that changes the offset again hands that change on inside the first (depth first,
+  /// as KVO delivers); components that leave and arrive during either are settled once both
+  /// are over: the one that left is told nothing more, the one that arrived from the next
+  /// change on.
+  @Test func changesNestedInAHookSettleLeavingAndArrivingOnceTheyAreOver() {
+    let scroll = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    var log: [String] = []
+    let (first, second, third, late) = (
+      LoggingComponent(frame: .zero), LoggingComponent(frame: .zero),
+      LoggingComponent(frame: .zero), LoggingComponent(frame: .zero)
+    )
+    for (component, name) in [
+      (first, "first"), (second, "second"), (third, "third"), (late, "late"),
+    ] {
+      component.name = name
+      component.log = { log.append($0) }
+    }
+    for component in [first, second, third] { scroll.addSubview(component) }
+    first.onOffset = {
+      first.onOffset = nil
+      second.onOffset = {
+        second.onOffset = nil
+        third.removeFromSuperview()
+        scroll.addSubview(late)
+      }
+      scroll.contentOffset.y = 15
+    }
+    scroll.contentOffset.y = 10
+    #expect(
+      log == ["first 10.0", "first 15.0", "second 15.0", "second 10.0"])
+    #expect(third.superview == nil)
+    scroll.attachedComponents?._checkInvariants()
+    log = []
+    scroll.contentOffset.y = 20
+    #expect(log == ["first 20.0", "second 20.0", "late 20.0"])
+  }
+
   /// A component freed by a hook in the middle of a walk lives until the walk is over, untold.
   ///
   /// The walk holds its copy of the members, not each component; nothing else holds this one.

@@ -15,34 +15,23 @@ import Observing
 /// the scroll model instead would retain and release it on every change.
 ///
 /// One observation per property, however many components, keeps the scroll model's observers
-/// at three: each change costs one delivery of `Observing` and a loop over a plain array,
+/// at three: each change costs one delivery of `Observing` and a loop over the components,
 /// not one delivery per component. The observations are registered as the first component
 /// attaches and removed as the last one leaves, so a bare scroll model notifies nobody.
 ///
 /// A component leaving while a change is handed on (an automatic footer whose block removes it)
-/// misses the rest of that change, as an invalidated observation would: the loop runs over a
-/// copy of the members, and each member says whether it is still attached. A component that
-/// attaches meanwhile gets the next change.
+/// misses the rest of that change, as an invalidated observation would, and lives until the
+/// change has been handed on. A component that attaches meanwhile gets the next change.
 @MainActor
 final class AttachedComponents {
-  /// One attachment of a component: the loop skips it once the component has left.
-  private final class Member {
-    let component: RefreshComponent
-    var isAttached = true
-
-    init(_ component: RefreshComponent) {
-      self.component = component
-    }
-  }
-
-  /// The attached components, in the order they attached.
+  /// The attached components in the order they attached, in memory this object owns and walks
+  /// without retaining anything (see ``forEachAttached(_:)``).
   ///
-  /// Read on every change handed on. Main-actor confined and private: every access here is
-  /// over before anything is called (the loops run over a copy; `contains` and `firstIndex`
-  /// only compare identities), so no access to it can overlap another and the dynamic
-  /// exclusivity check is turned off.
+  /// Main-actor confined and private; every access is over before anything is called (a walk
+  /// reads positions one at a time, and calls out between the reads), so no access to it can
+  /// overlap another and the dynamic exclusivity check is turned off.
   @exclusivity(unchecked)
-  private var members: [Member] = []
+  private var members = MemberStorage()
 
   /// The shared observations; empty while no component is attached.
   private var tokens: [ObservationToken] = []
@@ -55,16 +44,16 @@ final class AttachedComponents {
   private(set) var refreshingCount = 0
 
   /// Whether no component is attached.
-  var isEmpty: Bool { members.isEmpty }
+  var isEmpty: Bool { members.attachedCount == 0 }
 
   /// Whether `component` is attached here.
   func contains(_ component: RefreshComponent) -> Bool {
-    members.contains { $0.component === component }
+    members.contains(component)
   }
 
   /// Adds a component, after those attached before it; the first one starts the observations.
   func attach(_ component: RefreshComponent, to scroll: ScrollModel) {
-    members.append(Member(component))
+    members.append(component)
     if component.machine.isRefreshing { refreshingCount += 1 }
     guard tokens.isEmpty else { return }
     tokens = [
@@ -82,11 +71,9 @@ final class AttachedComponents {
 
   /// Removes a component; the last one ends the observations.
   func detach(_ component: RefreshComponent) {
-    guard let index = members.firstIndex(where: { $0.component === component }) else { return }
-    members[index].isAttached = false
-    members.remove(at: index)
+    guard members.remove(component) else { return }
     if component.machine.isRefreshing { refreshingCount -= 1 }
-    guard members.isEmpty else { return }
+    guard members.attachedCount == 0 else { return }
     for token in tokens { token.invalidate() }
     tokens = []
   }
@@ -99,9 +86,6 @@ final class AttachedComponents {
 
   // MARK: Handing changes on
 
-  // Each loop holds the member, not the component: a component is a view that its subviews
-  // reference weakly, and retaining an object with weak references takes the slow path.
-
   private func contentOffsetDidChange(_ change: ObservedChange<CGPoint>, in scroll: ScrollModel) {
     guard refreshingCount == 0 else {
       handOnRefreshingFirst(change, in: scroll)
@@ -112,41 +96,21 @@ final class AttachedComponents {
     forEachAttached { $0.scrollOffsetWasObserved(change, in: scroll) }
   }
 
-  /// Calls `body` with each component still attached, in the order they attached.
+  /// Calls `body` with each component attached when the call begins and still attached when
+  /// its turn comes, in the order they attached.
   ///
-  /// The walk runs over a copy of the members, which holds them, so it retains none of them (a
-  /// retain and a release each, otherwise, on every offset change of a pull).
+  /// A component that attaches meanwhile is told from the next change on; one that leaves
+  /// meanwhile misses the rest of this one, and stays alive until the walk is over.
+  ///
+  /// Nothing is retained: the storage keeps each component alive while any walk is under way
+  /// (see `MemberStorage`), and this object stays alive through its walks, which run inside
+  /// the handlers of its observations, whose closures hold it.
   private func forEachAttached(_ body: (RefreshComponent) -> Void) {
-    let members = members
-    Self.forEachUnretained(members) { member in
-      guard member.isAttached else { return }
-      body(member.component)
+    let walk = members.beginWalk()
+    for position in 0..<walk.count {
+      members.member(at: position, of: walk)?._withUnsafeGuaranteedRef(body)
     }
-  }
-
-  /// Calls `body` with each of `members` in turn, without retaining them.
-  ///
-  /// Sound: `members` is an array value that the caller holds for the call, so its buffer and
-  /// every member in it stay alive, unchanged, until this returns (a change to the stored
-  /// members meanwhile copies them to a new buffer first), and `body` borrows each member.
-  ///
-  /// Nonisolated, and so is the closure it hands the standard library: a main-actor closure
-  /// passed there would check the executor at run time on every call.
-  private nonisolated static func forEachUnretained(
-    _ members: [Member],
-    _ body: (Member) -> Void
-  ) {
-    precondition(
-      MemoryLayout<Member>.size == MemoryLayout<UnsafeRawPointer>.size,
-      "a member reference is not one pointer")
-    members.withUnsafeBufferPointer { buffer in
-      guard let base = UnsafeRawPointer(buffer.baseAddress) else { return }
-      for position in buffer.indices {
-        let pointer = base.load(
-          fromByteOffset: position &* MemoryLayout<Member>.stride, as: UnsafeRawPointer.self)
-        Unmanaged<Member>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
-      }
-    }
+    members.endWalk()
   }
 
   /// The user's content inset changed; called by the scroll model, which observes nothing
@@ -171,16 +135,23 @@ final class AttachedComponents {
 
   /// Hands a change on as ``handOnRefreshingFirst(_:in:)`` describes.
   private func handOnRefreshingFirst(_ body: (RefreshComponent) -> Void) {
-    let members = members
+    let walk = members.beginWalk()
     // Which members refresh, read before anyone is told: a component whose refresh ends on
     // the way is still told once. With none refreshing, all are told in the order they
     // attached.
-    let refreshing = members.filter { $0.component.state == .refreshing }
-    for member in refreshing where member.isAttached { body(member.component) }
-    for member in members
-    where member.isAttached && !refreshing.contains(where: { $0 === member }) {
-      body(member.component)
+    var refreshing: [Bool] = []
+    refreshing.reserveCapacity(walk.count)
+    for position in 0..<walk.count {
+      let component = members.member(at: position, of: walk)?.takeUnretainedValue()
+      refreshing.append(component?.state == .refreshing)
     }
+    for position in 0..<walk.count where refreshing[position] {
+      members.member(at: position, of: walk)?._withUnsafeGuaranteedRef(body)
+    }
+    for position in 0..<walk.count where !refreshing[position] {
+      members.member(at: position, of: walk)?._withUnsafeGuaranteedRef(body)
+    }
+    members.endWalk()
   }
 
   private func contentSizeDidChange(_ change: ObservedChange<CGSize>, in scroll: ScrollModel) {
@@ -192,15 +163,24 @@ final class AttachedComponents {
   }
 
   #if DEBUG
-    /// Checks that the count of refreshing components is theirs.
+    /// Checks that the count of refreshing components is theirs, and the members' storage.
     ///
     /// Traps when it is not. Debug builds and tests only.
     func _checkInvariants() {
-      let refreshing = members.filter { $0.component.isRefreshing }.count
+      var refreshing = 0
+      var attached = 0
+      members.forEachAttachedForChecking { component in
+        attached += 1
+        if component.isRefreshing { refreshing += 1 }
+      }
       precondition(
         refreshingCount == refreshing,
         "\(refreshingCount) components counted refreshing, \(refreshing) are")
-      precondition(tokens.count == (members.isEmpty ? 0 : 3), "\(tokens.count) observations")
+      precondition(
+        attached == members.attachedCount,
+        "\(members.attachedCount) components counted attached, \(attached) are")
+      precondition(tokens.count == (attached == 0 ? 0 : 3), "\(tokens.count) observations")
+      members.checkInvariants()
     }
   #endif
 }
