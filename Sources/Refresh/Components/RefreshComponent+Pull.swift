@@ -63,15 +63,21 @@ extension RefreshComponent {
 
   /// Follows the content offset along the edge: while refreshing, the header's inset follows
   /// the content; otherwise the pull's distance decides the percent and the state.
+  ///
+  /// Always inlined: ``scrollDidChangeOffset(_:in:)`` calls it on every offset change.
+  @inline(__always)
   func followOffset(along edge: PullEdge, in scroll: ScrollModel) {
-    guard edge.extent(of: frame) > 0 else { return }
+    // The extent is the same on screen (leading and trailing only swap): read once.
+    let extent = edge.extent(of: frame)
+    guard extent > 0 else { return }
     if state == .refreshing {
       followOffsetWhileRefreshing(scroll)
       return
     }
-    let geometry = pullGeometry(along: onScreen(edge), in: scroll)
+    let geometry = PullGeometry(
+      edge: onScreen(edge), extent: extent, original: originalInset(in: scroll), in: scroll)
     guard geometry.isPulledIntoView else { return }
-    followPull(distance: geometry.distance, extent: geometry.extent, in: scroll)
+    followPull(distance: geometry.distance, extent: extent, in: scroll)
   }
 
   /// Follows a pull: `distance` is how far past the point where the component starts to
@@ -83,6 +89,10 @@ extension RefreshComponent {
   /// component begins refreshing, and an idle one keeps following as the content springs back.
   /// A distance past ``maximumPullDistance`` counts as that limit (the scroll model corrects
   /// such an offset at once).
+  ///
+  /// Always inlined into ``followOffset(along:in:)``, its one caller, on every offset change of
+  /// a pull (and so into that one's callers).
+  @inline(__always)
   func followPull(distance: CGFloat, extent: CGFloat, in scroll: ScrollModel) {
     var distance = distance
     if let limit = maximumPullDistance { distance = min(distance, limit) }
