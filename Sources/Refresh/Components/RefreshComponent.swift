@@ -48,6 +48,11 @@ open class RefreshComponent: View {
 
   /// The state's bookkeeping: the current refresh, the callbacks waiting for a state change to
   /// complete, the nesting of state changes.
+  ///
+  /// Main-actor confined, and its methods call nothing (the machine answers with actions the
+  /// component performs afterwards), so no access to it can overlap another: the dynamic
+  /// exclusivity check, three on every state change, is turned off.
+  @exclusivity(unchecked)
   var machine = RefreshStateMachine()
 
   /// Whether the component is refreshing or about to (``RefreshState/refreshing`` or
@@ -149,6 +154,10 @@ open class RefreshComponent: View {
   }
   /// The message of the failure shown (``endRefreshingWithFailure(_:)``), or `nil` when the
   /// component is not ``RefreshState/failed`` or shows its failed title.
+  ///
+  /// Cleared on every state change. Main-actor confined, a plain value without observers, so
+  /// no access to it can overlap another: the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked)
   public internal(set) var failureMessage: String?
 
   // MARK: Callbacks
@@ -186,6 +195,10 @@ open class RefreshComponent: View {
 
   /// Called when the component becomes armed: pulled far enough that releasing refreshes (a
   /// place for haptic feedback on devices).
+  ///
+  /// Read on every state change. Main-actor confined and read or written whole (the closure is
+  /// called after the read is over), so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked)
   public var onArmed: (() -> Void)?
 
   /// The object whose method is called when refreshing begins (see
@@ -217,6 +230,11 @@ open class RefreshComponent: View {
   // MARK: Parts, for the variants
 
   /// The parts that make the component's look, in the order they were added.
+  ///
+  /// Read (a copy iterated) on every state change, appended to while the component is built:
+  /// no access calls out while it holds the array, so the dynamic exclusivity check is turned
+  /// off.
+  @exclusivity(unchecked)
   private(set) var parts: [any RefreshComponentPart] = []
 
   /// The frames that follow ``pullingPercent`` (the Gif variants'), if any.

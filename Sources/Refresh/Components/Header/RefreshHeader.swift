@@ -54,11 +54,15 @@ open class RefreshHeader: RefreshComponent {
     return storedLastUpdatedTime
   }
 
+  // The three below are read on every state change. Main-actor confined plain values, read or
+  // written whole with no call out in between, so no access to them can overlap another: the
+  // dynamic exclusivity checks are turned off.
+
   /// The date last read from (or written to) the store.
-  private var storedLastUpdatedTime: Date?
+  @exclusivity(unchecked) private var storedLastUpdatedTime: Date?
 
   /// ``recordings`` when the store was last read; -1 before the first read.
-  private var readRecordings = -1
+  @exclusivity(unchecked) private var readRecordings = -1
 
   /// How many refreshes all headers recorded.
   ///
@@ -66,7 +70,7 @@ open class RefreshHeader: RefreshComponent {
   /// may have recorded under its key. One counter
   /// for all keys keeps the hot path to one comparison; a header reads again only after a
   /// refresh ended somewhere.
-  private static var recordings = 0
+  @exclusivity(unchecked) private static var recordings = 0
 
   /// Reads the stored date and, when asked, shows it.
   private func readLastUpdatedTime(notifying: Bool = true) {

@@ -107,7 +107,10 @@ open class RefreshStateHeader: RefreshHeader {
 
   /// The date and the day the default text was written for: until one of them changes (or
   /// the language, calendar, clock or formatter does, which clears it), the text reads the same.
-  private var lastUpdatedTextDay: (date: Date?, day: Range<Date>)?
+  ///
+  /// Read on every state change. Main-actor confined, a plain value read or written whole, so
+  /// the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) private var lastUpdatedTextDay: (date: Date?, day: Range<Date>)?
 
   /// Shows the last update time, unless the default text was written for the same date today.
   ///
