@@ -111,14 +111,24 @@ extension Observable {
     rootDidDeinit: (@Sendable () -> Void)?,
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
+    // Made first, for the two common cases: a key path this object was observed with before
+    // (filed by identity), and one that names a stored property of its class.
+    let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
+    let registry = observationRegistry
+    if let token = _fileAliased(
+      observer, object: self, registry: registry, keyPath: keyPath, rootDidDeinit: rootDidDeinit)
+    {
+      return _finishDirectObservation(token, keyPath, options: options, handler: changeHandler)
+    }
     guard let property = _cachedDirectProperty(keyPath, rootType: type(of: self)) else {
       return _makeObservationResolving(
         keyPath, options: options, rootDidDeinit: rootDidDeinit, changeHandler: changeHandler)
     }
     // A stored property seen before: nothing to resolve, and nothing read unless asked for.
-    return _observeDirectly(
-      property, keyPath, options: options, rootDidDeinit: rootDidDeinit,
-      changeHandler: changeHandler)
+    let token = _file(
+      observer, object: self, registry: registry, property: property, alias: keyPath,
+      rootDidDeinit: rootDidDeinit)
+    return _finishDirectObservation(token, keyPath, options: options, handler: changeHandler)
   }
 
   /// Registers a direct observer of `property`, the stored property `keyPath` names.
@@ -131,9 +141,23 @@ extension Observable {
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
     let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
-    let token = _file(observer, object: self, property: property, rootDidDeinit: rootDidDeinit)
+    let token = _file(
+      observer, object: self, registry: observationRegistry, property: property, alias: keyPath,
+      rootDidDeinit: rootDidDeinit)
+    return _finishDirectObservation(token, keyPath, options: options, handler: changeHandler)
+  }
+
+  /// Calls the handler once at registration when `options` asks for it (``ObservingOptions/initial``),
+  /// and returns the token.
+  @inlinable
+  func _finishDirectObservation<Value>(
+    _ token: ObservationToken,
+    _ keyPath: KeyPath<Self, Value>,
+    options: ObservingOptions,
+    handler: (Self, ObservedChange<Value>) -> Void
+  ) -> ObservationToken {
     if options.contains(.initial) {
-      changeHandler(
+      handler(
         self, ObservedChange(newValue: options.contains(.new) ? self[keyPath: keyPath] : nil))
     }
     return token
@@ -197,22 +221,58 @@ func _cachedDirectProperty(_ keyPath: AnyKeyPath, rootType: AnyObject.Type) -> A
   DirectPropertyCache.shared.property(for: keyPath, rootType: rootType)
 }
 
-/// Files a direct observer under a stored property of `object`, with what to call if the
-/// object dies while it is active, and returns its token.
+/// Files a direct observer under a stored property of `object`, in `registry` (the object's),
+/// with what to call if the object dies while it is active, and returns its token.
+///
+/// Not generic: the caller, specialized in its own module, reads the object's registry
+/// directly, where a generic function read it through the protocol's witness (a call, and a
+/// retain and release of the registry).
+///
+/// - Parameters:
+///   - observer: The observer.
+///   - object: The observed object.
+///   - registry: The object's registry.
+///   - property: The stored property's own key path.
+///   - alias: The key path the caller registered with, remembered by the property's slot so
+///     that the next registration with it files at once (see ``_fileAliased(_:object:registry:keyPath:rootDidDeinit:)``).
+///   - rootDidDeinit: What to call if the object dies while the observation is active.
 @usableFromInline
-func _file<Root: Observable>(
+func _file(
   _ observer: ValueObserverBase,
-  object: Root,
+  object: AnyObject,
+  registry: ObservationRegistry,
   property: AnyKeyPath,
+  alias: AnyKeyPath,
   rootDidDeinit: (@Sendable () -> Void)?
 ) -> ObservationToken {
-  let core = object.observationRegistry.core
+  let core = registry.core
   if let rootDidDeinit { core.setTerminationHandler(rootDidDeinit, for: observer) }
   let isFiled = core.add(
     direct: observer, to: .stored(object: ObjectIdentifier(object), property: property),
-    owner: object)
+    owner: object, alias: alias)
   // Two returns rather than `isFiled ? core : nil`: as the last use on its path, `core` is
   // handed to the token as it is, where the conditional retained it once more.
   guard isFiled else { return ObservationToken(direct: observer, filedIn: nil) }
+  return ObservationToken(direct: observer, filedIn: core)
+}
+
+/// Files a direct observer under the stored property of `object` that an earlier
+/// registration with the very same key path instance named, and returns its token; `nil`
+/// when there was none (nothing is filed then).
+///
+/// A key path literal is one instance wherever it is evaluated, so re-registering with it on
+/// the same object needs neither the table of direct properties (a global lock) nor the
+/// property's key path: the slot remembers the key path it was last named with.
+@usableFromInline
+func _fileAliased(
+  _ observer: ValueObserverBase,
+  object: AnyObject,
+  registry: ObservationRegistry,
+  keyPath: AnyKeyPath,
+  rootDidDeinit: (@Sendable () -> Void)?
+) -> ObservationToken? {
+  let core = registry.core
+  guard core.add(direct: observer, toSlotAliased: keyPath, of: object) else { return nil }
+  if let rootDidDeinit { core.setTerminationHandler(rootDidDeinit, for: observer) }
   return ObservationToken(direct: observer, filedIn: core)
 }

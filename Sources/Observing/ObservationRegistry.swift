@@ -67,7 +67,7 @@ public final class ObservationRegistry: @unchecked Sendable {
   @usableFromInline
   func markTrackedByObservation() {
     guard !isTrackedByObservation else { return }
-    core.assignmentWork.bitwiseOr(RegistryCore.trackedFlag, ordering: .relaxed)
+    core.markTracked()
   }
 
   /// Whether any observer is filed here at all.

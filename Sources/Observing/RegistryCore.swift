@@ -91,20 +91,55 @@ final class RegistryCore: @unchecked Sendable {
   /// A direct observer watches one stored property of its root and is handed values by the
   /// setter; it records where it is filed, so that removing it takes constant time. Once the
   /// registry is gone the observer is ended instead.
+  ///
+  /// - Parameters:
+  ///   - box: The observer.
+  ///   - key: The stored slot's key.
+  ///   - owner: The object the key names, which the slot pins.
+  ///   - alias: The key path the caller registered with, which names the same property (see
+  ///     `Slot.alias`).
   /// - Returns: Whether the observer was filed; its slot then owns it, and only
   ///   ``remove(direct:)`` (from its token) or the registry's closing take it out.
-  func add(direct box: ValueObserverBase, to key: SlotKey, owner: AnyObject) -> Bool {
+  func add(
+    direct box: ValueObserverBase, to key: SlotKey, owner: AnyObject, alias: AnyKeyPath
+  ) -> Bool {
     let isFiled = withEntriesLocked { state, walked in
       guard !state.isClosed else { return false }
       let index = state.claimSlot(key, owner: owner, walked: walked)
-      box.slotIndex = index
-      box.entryIndex = state.slots[index].entries.count
-      state.append(box, toSlot: index, walked: walked)
-      didAdd(isStored: key.isStored)
+      state.slots[index].remember(alias: alias)
+      file(box, inSlot: index, of: &state, walked: walked)
       return true
     }
     if !isFiled { _ = box.registryDidClose(self) }
     return isFiled
+  }
+
+  /// Files a direct observer under the stored slot of `object` that an earlier registration
+  /// with the same key path instance named (see `Slot.alias`), if there is one.
+  ///
+  /// - Returns: Whether the observer was filed; when it was not (no such slot, or the registry
+  ///   is gone), nothing changed and the caller files it by its property.
+  func add(direct box: ValueObserverBase, toSlotAliased keyPath: AnyKeyPath, of object: AnyObject)
+    -> Bool
+  {
+    let id = ObjectIdentifier(object)
+    return withEntriesLocked { state, walked in
+      guard !state.isClosed, let index = state.storedSlotIndex(object: id, alias: keyPath) else {
+        return false
+      }
+      file(box, inSlot: index, of: &state, walked: walked)
+      return true
+    }
+  }
+
+  /// Files a direct observer in slot `index`, recording where; call with the lock held.
+  private func file(
+    _ box: ValueObserverBase, inSlot index: Int, of state: inout State, walked: Bool
+  ) {
+    box.slotIndex = index
+    box.entryIndex = state.slots[index].entries.count
+    state.append(box, toSlot: index, walked: walked)
+    didAdd(isStored: true)
   }
 
   /// Removes an observer from the slot `key` names; does nothing if it is not filed there.
@@ -148,16 +183,32 @@ final class RegistryCore: @unchecked Sendable {
     state.withLock { !$0.isClosed }
   }
 
-  /// Call with the lock held.
+  /// Counts an observer in; call with the lock held.
+  ///
+  /// Every change of the counters is made with the lock held, so a load and a store make it:
+  /// no read-modify-write, whose locked instruction costs as much as the lock itself.
   private func didAdd(isStored: Bool) {
-    if isStored { assignmentWork.add(1, ordering: .relaxed) }
-    observerCount.add(1, ordering: .relaxed)
+    if isStored { Self.increase(assignmentWork, by: 1) }
+    Self.increase(observerCount, by: 1)
   }
 
-  /// Call with the lock held.
+  /// Counts an observer out; call with the lock held (see ``didAdd(isStored:)``).
   private func didRemove(isStored: Bool) {
-    if isStored { assignmentWork.subtract(1, ordering: .relaxed) }
-    observerCount.subtract(1, ordering: .relaxed)
+    if isStored { Self.increase(assignmentWork, by: -1) }
+    Self.increase(observerCount, by: -1)
+  }
+
+  /// Adds `delta` to a counter that only the lock's holder changes.
+  private static func increase(_ counter: borrowing Atomic<Int>, by delta: Int) {
+    counter.store(counter.load(ordering: .relaxed) + delta, ordering: .relaxed)
+  }
+
+  /// Sets ``trackedFlag`` in ``assignmentWork``, with the lock held as for every change of it.
+  func markTracked() {
+    state.withLock { _ in
+      let work = assignmentWork.load(ordering: .relaxed)
+      assignmentWork.store(work | Self.trackedFlag, ordering: .relaxed)
+    }
   }
 
   /// Ends every observation filed here: the registry, and so its object, is gone.
@@ -363,6 +414,17 @@ extension RegistryCore {
       retireEntries(ofSlot: empty, walked: walked)
       slots[empty] = slot
       return empty
+    }
+
+    /// The stored slot of `object` whose alias is `keyPath` (by identity), if any.
+    func storedSlotIndex(object: ObjectIdentifier, alias keyPath: AnyKeyPath) -> Int? {
+      for index in slots.indices
+      where slots[index].alias === keyPath && slots[index].object == object
+        && slots[index].isStored
+      {
+        return index
+      }
+      return nil
     }
 
     /// The slot for `key` by its key path: identity first, then equality.

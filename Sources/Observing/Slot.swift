@@ -9,6 +9,16 @@ struct Slot {
   let pin: SlotPin
   /// The property's own key path (stored slots) or the observed key path (manual slots).
   private(set) var path: AnyKeyPath
+  /// The last key path a registration named this stored property with, as the caller wrote it
+  /// (`\Subclass.property`, say, where ``path`` is the declaring class's own key path).
+  ///
+  /// A later registration on the same object with the same key path instance (a literal
+  /// always gives the same one) finds the slot by identity, without asking which property the
+  /// key path names: one object observed many times with one literal registers each time with
+  /// two comparisons per slot. Held strongly, so that its identity cannot pass to another key
+  /// path while the slot names it.
+  private(set) var alias: AnyKeyPath?
+
   /// The property's position in the object, once its setter has reported it;
   /// ``unknownOffset`` before.
   ///
@@ -49,6 +59,11 @@ struct Slot {
   func matches(_ key: SlotKey) -> Bool {
     object == key.object && isStored == key.isStored
       && (path === key.path || path == key.path)
+  }
+
+  /// Records `keyPath` as the key path the last registration named this property with.
+  mutating func remember(alias keyPath: AnyKeyPath) {
+    if alias !== keyPath { alias = keyPath }
   }
 
   /// Records where the property sits in its object, as its setter found it.
