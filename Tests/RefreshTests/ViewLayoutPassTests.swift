@@ -125,4 +125,50 @@ struct ViewLayoutPassTests {
     #expect(moved.layouts == 2)
     #expect(branches.map(\.layouts) == [2, 2])
   }
+
+  /// A view marked before it moves is laid out in its new place: marking it again would do
+  /// nothing (it is marked), so the move flags its new ancestors.
+  @Test func aViewMarkedBeforeItMovesIsLaidOutInItsNewPlace() {
+    let (root, branches, leaves) = tree(branches: 2, leaves: 1)
+    let moved = leaves[0]
+    moved.setNeedsLayout()
+    root.layoutIfNeeded()
+    #expect(moved.layouts == 2)
+    moved.setNeedsLayout()
+    branches[1].addSubview(moved)
+    #expect(branches[1].subviewsNeedLayout)
+    root.layoutIfNeeded()
+    #expect(moved.layouts == 3)
+    #expect(!moved.needsLayout && !root.subviewsNeedLayout)
+  }
+
+  /// Marking a marked view again flags nothing more, and the pass lays it out once.
+  @Test func markingAgainBeforeThePassLaysOutOnce() {
+    let (root, branches, leaves) = tree(branches: 2, leaves: 2)
+    leaves[1].setNeedsLayout()
+    leaves[1].setNeedsLayout()
+    branches[0].setNeedsLayout()
+    branches[0].setNeedsLayout()
+    #expect(branches.map(\.subviewsNeedLayout) == [true, false])
+    root.layoutIfNeeded()
+    #expect(leaves.map(\.layouts) == [1, 2, 1, 1])
+    #expect(branches.map(\.layouts) == [2, 1])
+  }
+
+  /// A view marked while it had no window asks its new window for a frame when it joins it,
+  /// and that frame lays it out.
+  @Test func aViewMarkedWithoutAWindowIsLaidOutByTheWindowItJoins() {
+    let clock = ManualFrameClock()
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100), clock: clock)
+    clock.advance(by: 1)
+    let view = Counted()
+    view.setNeedsLayout()
+    view.layoutIfNeeded()
+    view.setNeedsLayout()
+    #expect(view.layouts == 1)
+    window.addSubview(view)
+    clock.advance(by: 1.0 / 60)
+    #expect(view.layouts == 2)
+    #expect(!view.needsLayout)
+  }
 }

@@ -276,7 +276,7 @@ open class View: Observable {
     if movesWindow { view.propagateDidMove(toWindow: window) }
     view.didMoveToSuperview()
     didAddSubview(view)
-    view.setNeedsLayout()
+    view.markNeedsLayout()
     setNeedsLayout()
   }
 
@@ -368,7 +368,19 @@ open class View: Observable {
 
   /// Marks the view as needing layout; the next layout pass (or ``layoutIfNeeded()``) runs
   /// ``layoutSubviews()``.
+  ///
+  /// Marking a view that is already marked does nothing more, as in UIKit: its ancestors were
+  /// flagged and its window asked for a frame when it was marked (a component's state change
+  /// marks it three times: its title, its arrow and the change itself).
   public func setNeedsLayout() {
+    guard !needsLayout else { return }
+    markNeedsLayout()
+  }
+
+  /// Marks the view, flags its ancestors and asks its window for a frame, whether or not it was
+  /// marked already: for a view that joins a hierarchy, whose new ancestors know nothing of
+  /// its mark.
+  func markNeedsLayout() {
     needsLayout = true
     var ancestor = superview
     while let view = ancestor, !view.subviewsNeedLayout {
