@@ -35,4 +35,63 @@ struct WindowFrameTests {
     #expect(view.draws == 2)
     #expect(!clock.isAnimating)
   }
+
+  /// Marking a view for display twice before a frame draws it once; a mark after the frame
+  /// asks for another.
+  @Test func aViewMarkedTwiceIsDrawnOnce() {
+    let clock = ManualFrameClock()
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
+    let view = DrawCounter(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    window.addSubview(view)
+    clock.advance(by: 0)
+    view.setNeedsDisplay()
+    view.setNeedsDisplay()
+    #expect(clock.isAnimating)
+    clock.advance(by: 0)
+    #expect(view.draws == 2)
+    #expect(!clock.isAnimating)
+    view.setNeedsDisplay()
+    #expect(clock.isAnimating)
+    clock.advance(by: 0)
+    #expect(view.draws == 3)
+  }
+
+  /// A view marked under a hidden ancestor, marked again while hidden, is drawn once its
+  /// ancestor is shown.
+  @Test func aViewMarkedUnderAHiddenAncestorIsDrawnWhenItIsShown() {
+    let clock = ManualFrameClock()
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
+    let parent = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    let view = DrawCounter(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    parent.addSubview(view)
+    window.addSubview(parent)
+    clock.advance(by: 0)
+    #expect(view.draws == 1)
+    parent.isHidden = true
+    view.setNeedsDisplay()
+    clock.advance(by: 0.1)
+    view.setNeedsDisplay()
+    #expect(!clock.isAnimating)
+    parent.isHidden = false
+    clock.advance(by: 0)
+    #expect(view.draws == 2)
+  }
+
+  /// A view marked while it has no window is drawn by the first frame of the window it joins.
+  @Test func aViewMarkedWithoutAWindowIsDrawnByTheWindowItJoins() {
+    let clock = ManualFrameClock()
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
+    clock.advance(by: 0)
+    let view = DrawCounter(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    view.setNeedsDisplay()
+    view.setNeedsDisplay()
+    window.addSubview(view)
+    clock.advance(by: 0)
+    #expect(view.draws == 1)
+    view.removeFromSuperview()
+    view.setNeedsDisplay()
+    window.addSubview(view)
+    clock.advance(by: 0)
+    #expect(view.draws == 2)
+  }
 }

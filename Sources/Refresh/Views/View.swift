@@ -161,7 +161,7 @@ open class View: Observable {
   /// Main-actor confined and never accessed re-entrantly (no access calls out while it holds
   /// the dictionary), and read by setters on every change while any animation runs anywhere,
   /// so the dynamic exclusivity check is turned off.
-  @exclusivity(unchecked) var animationTracks: [AnimatedProperty: AnimationTrack] = [:]
+  @exclusivity(unchecked) var animationTracks = AnimationTracks()
 
   /// Creates a view with a frame.
   ///
@@ -427,7 +427,12 @@ open class View: Observable {
   }
 
   /// Marks the view as needing display; the next display pass calls ``draw(in:)``.
+  ///
+  /// Marking a view that is already marked does nothing more: its window was asked for a frame
+  /// when it was marked (or will be when the view, or a hidden ancestor, is shown, or when it
+  /// joins a window), and frames keep coming while a shown view waits for display.
   public func setNeedsDisplay() {
+    guard !needsDisplay else { return }
     needsDisplay = true
     window?.setNeedsFrame()
   }
