@@ -1,7 +1,10 @@
 /// The view properties whose changes inside an animation block are animated on screen.
-enum AnimatedProperty: Hashable {
+enum AnimatedProperty: Int, Hashable, CaseIterable {
   case frame
   case alpha
   case rotation
   case contentOffset
+
+  /// The property's slot in a view's ``AnimationTracks``.
+  var slot: Int { rawValue }
 }

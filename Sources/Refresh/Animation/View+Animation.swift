@@ -73,7 +73,7 @@ extension View {
   /// as in UIKit, and a property declared in an extension cannot be overridden.
   public var hasRunningAnimations: Bool {
     guard let now = window?.clock.now else { return false }
-    return animationTracks.values.contains { now < $0.end }
+    return animationTracks.tracks.contains { now < $0.end }
   }
 
   func presentedValue<Value: Interpolatable>(of property: AnimatedProperty, model: Value) -> Value {
@@ -89,12 +89,7 @@ extension View {
 
   /// Replaces a property's track (`nil` removes it), keeping the count of live tracks.
   func setTrack(_ track: AnimationTrack?, for property: AnimatedProperty) {
-    let previous =
-      if let track {
-        animationTracks.updateValue(track, forKey: property)
-      } else {
-        animationTracks.removeValue(forKey: property)
-      }
+    let previous = animationTracks.replace(property, with: track)
     previous?.lifetime.end()
     track?.lifetime.begin()
   }
