@@ -116,7 +116,10 @@ open class View: Observable {
   public var isAccessibilityElement = false
 
   /// What the view reads as (`UIView.accessibilityLabel`); a label reads its text unless set.
-  open var accessibilityLabel: String?
+  ///
+  /// A component sets it on every state change. Main-actor confined and read or written whole,
+  /// so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) open var accessibilityLabel: String?
 
   /// The view's current value, read after its label (`UIView.accessibilityValue`).
   public var accessibilityValue: String?

@@ -90,7 +90,10 @@ open class RefreshHeader: RefreshComponent {
 
   /// The current date; the last update time and expiry are measured against it (replace it in
   /// tests).
-  public var currentDate: () -> Date = { Date() } {
+  ///
+  /// Read on every state change. Main-actor confined and read or written whole (the closure is
+  /// called after the read is over), so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) public var currentDate: () -> Date = { Date() } {
     didSet { lastUpdatedTimeDidChange() }
   }
 

@@ -23,7 +23,10 @@ open class RefreshStateHeader: RefreshHeader {
   /// Formats the last update time; the default writes "Last update: Today 14:30",
   /// "Last update: 05-20 14:30" in the same year, "Last update: 2024-05-20 14:30" before, and
   /// "Last update: No record" without a date.
-  public var lastUpdatedTimeText: ((Date?) -> String)? {
+  ///
+  /// Read on every state change. Main-actor confined and read or written whole (the closure is
+  /// called after the read is over), so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) public var lastUpdatedTimeText: ((Date?) -> String)? {
     didSet { lastUpdatedTimeDidChange() }
   }
 
