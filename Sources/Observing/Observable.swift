@@ -125,22 +125,22 @@ extension Observable {
         keyPath, options: options, rootDidDeinit: rootDidDeinit, changeHandler: changeHandler)
     }
     // A stored property seen before: nothing to resolve, and nothing read unless asked for.
-    let token = _file(
-      observer, object: self, registry: registry, property: property, alias: keyPath,
-      rootDidDeinit: rootDidDeinit)
-    return _finishDirectObservation(token, keyPath, options: options, handler: changeHandler)
+    return _observeDirectly(
+      observer, property: property, keyPath, options: options, rootDidDeinit: rootDidDeinit,
+      changeHandler: changeHandler)
   }
 
-  /// Registers a direct observer of `property`, the stored property `keyPath` names.
+  /// Files `observer`, a direct observer of `property` (the stored property `keyPath` names),
+  /// and calls its handler at once if `options` asks.
   @inlinable
   func _observeDirectly<Value>(
-    _ property: AnyKeyPath,
+    _ observer: DirectObserver<Self, Value>,
+    property: AnyKeyPath,
     _ keyPath: KeyPath<Self, Value>,
     options: ObservingOptions,
     rootDidDeinit: (@Sendable () -> Void)?,
     changeHandler: @escaping (Self, ObservedChange<Value>) -> Void
   ) -> ObservationToken {
-    let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
     let token = _file(
       observer, object: self, registry: observationRegistry, property: property, alias: keyPath,
       rootDidDeinit: rootDidDeinit)
@@ -176,7 +176,8 @@ extension Observable {
     if let property = resolution.directProperty(of: keyPath, on: self) {
       DirectPropertyCache.shared.insert(property, for: keyPath, rootType: type(of: self))
       return _observeDirectly(
-        property, keyPath, options: options, rootDidDeinit: rootDidDeinit,
+        DirectObserver<Self, Value>.make(options: options, handler: changeHandler),
+        property: property, keyPath, options: options, rootDidDeinit: rootDidDeinit,
         changeHandler: changeHandler)
     }
     let observer = KeyPathObserver(

@@ -14,9 +14,14 @@ struct WindowFrameTests {
     }
   }
 
+  let clock = ManualFrameClock()
+  let window: Window
+
+  init() {
+    window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
+  }
+
   @Test func aHiddenViewsPendingDisplayWaitsUntilItIsShown() {
-    let clock = ManualFrameClock()
-    let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
     let view = DrawCounter(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
     window.addSubview(view)
     clock.advance(by: 0)
@@ -39,8 +44,6 @@ struct WindowFrameTests {
   /// Marking a view for display twice before a frame draws it once; a mark after the frame
   /// asks for another.
   @Test func aViewMarkedTwiceIsDrawnOnce() {
-    let clock = ManualFrameClock()
-    let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
     let view = DrawCounter(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
     window.addSubview(view)
     clock.advance(by: 0)
@@ -59,8 +62,6 @@ struct WindowFrameTests {
   /// A view marked under a hidden ancestor, marked again while hidden, is drawn once its
   /// ancestor is shown.
   @Test func aViewMarkedUnderAHiddenAncestorIsDrawnWhenItIsShown() {
-    let clock = ManualFrameClock()
-    let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
     let parent = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     let view = DrawCounter(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
     parent.addSubview(view)
@@ -79,8 +80,6 @@ struct WindowFrameTests {
 
   /// A view marked while it has no window is drawn by the first frame of the window it joins.
   @Test func aViewMarkedWithoutAWindowIsDrawnByTheWindowItJoins() {
-    let clock = ManualFrameClock()
-    let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 667), clock: clock)
     clock.advance(by: 0)
     let view = DrawCounter(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
     view.setNeedsDisplay()
