@@ -232,4 +232,16 @@ struct AnimationTests {
     clock.advance(by: 0.5)
     #expect(abs(view.presentedFrame.origin.y - 50) < 1e-9)
   }
+
+  /// A view without a window runs no animation, whatever it was asked to animate; one in a
+  /// window runs its animation until the clock passes its end.
+  @Test func onlyAViewInAWindowHasRunningAnimations() {
+    let loose = View()
+    View.animate(withDuration: 1) { loose.alpha = 0 }
+    #expect(!loose.hasRunningAnimations)
+    View.animate(withDuration: 1) { view.alpha = 0 }
+    #expect(view.hasRunningAnimations)
+    clock.advance(by: 1)
+    #expect(!view.hasRunningAnimations)
+  }
 }

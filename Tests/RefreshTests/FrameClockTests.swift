@@ -125,4 +125,20 @@ struct FrameClockTests {
     task.cancel()
     #expect(clock.nextDeadline == nil)
   }
+
+  /// With frames wanted and an action scheduled, the real-time clock's next deadline is the
+  /// sooner of the two: the next frame, one interval after the last, before an action a minute
+  /// away; the action, when it is due before the next frame.
+  @Test func theRealTimeClocksNextDeadlineIsTheSoonerOfFrameAndAction() {
+    let clock = RealTimeFrameClock(framesPerSecond: 60)
+    let frames = clock.addFrameHandler { _ in }
+    clock.tick()
+    let frameTime = clock.now + clock.frameInterval
+    clock.schedule(after: 60) {}
+    #expect(clock.nextDeadline == frameTime)
+    clock.schedule(after: 0) {}
+    #expect(clock.nextDeadline == clock.now)
+    frames.cancel()
+    #expect(clock.nextDeadline == clock.now)
+  }
 }
