@@ -249,6 +249,31 @@ struct LabelTests {
     #expect(window.sendTap(at: CGPoint(x: 5, y: 5)))
     #expect(taps == 1)
   }
+
+  /// Each of the label's looks marks it for display when it changes, and not when it is
+  /// assigned its own value again: once drawn, a label is drawn again only for a change.
+  @Test(arguments: 0..<5)
+  func aChangedLookMarksTheLabelForDisplay(look: Int) {
+    let label = Label(text: "Pull down to refresh")
+    window.addSubview(label)
+    clock.advance(by: 0)
+    #expect(!label.needsDisplay)
+    func change(_ differently: Bool) {
+      switch look {
+      case 0: label.textAlignment = differently ? .center : label.textAlignment
+      case 1: label.textColor = differently ? .orange : label.textColor
+      case 2: label.isBold = differently ? !label.isBold : label.isBold
+      case 3: label.fontSize = differently ? label.fontSize + 2 : label.fontSize
+      default: label.text = differently ? "Release to refresh" : label.text
+      }
+    }
+    change(false)
+    #expect(!label.needsDisplay)
+    change(true)
+    #expect(label.needsDisplay)
+    clock.advance(by: 0)
+    #expect(!label.needsDisplay)
+  }
 }
 
 extension CanvasCallRecorder.Call {
