@@ -23,23 +23,6 @@ private final class Gauge: Observable, @unchecked Sendable {
   @Observed var label = ""
 }
 
-/// One object with a property per thread, so that eight threads share one registry.
-private final class Panel: Observable, @unchecked Sendable {
-  let observationRegistry = ObservationRegistry()
-  @Observed var p0 = 0
-  @Observed var p1 = 0
-  @Observed var p2 = 0
-  @Observed var p3 = 0
-  @Observed var p4 = 0
-  @Observed var p5 = 0
-  @Observed var p6 = 0
-  @Observed var p7 = 0
-
-  static let properties: [ReferenceWritableKeyPath<Panel, Int> & Sendable] = [
-    \.p0, \.p1, \.p2, \.p3, \.p4, \.p5, \.p6, \.p7,
-  ]
-}
-
 /// Tokens shared between threads: any thread may invalidate any token.
 private final class TokenPool: @unchecked Sendable {
   private let lock = NSLock()

@@ -1,5 +1,6 @@
 import Foundation
-import Observing
+
+@testable import Observing
 
 /// The documentation's example class.
 final class Person: Observable {
@@ -99,4 +100,32 @@ final class Log<Value>: @unchecked Sendable {
   private var storage: [Value] = []
   var values: [Value] { lock.withLock { storage } }
   func append(_ value: Value) { lock.withLock { storage.append(value) } }
+}
+
+/// One object with ten `Int` properties: a property per thread for the concurrency tests (eight
+/// threads share its registry), and more properties than a registry remembers as unobserved.
+final class Panel: Observable, @unchecked Sendable {
+  let observationRegistry = ObservationRegistry()
+  @Observed var p0 = 0
+  @Observed var p1 = 0
+  @Observed var p2 = 0
+  @Observed var p3 = 0
+  @Observed var p4 = 0
+  @Observed var p5 = 0
+  @Observed var p6 = 0
+  @Observed var p7 = 0
+  @Observed var p8 = 0
+  @Observed var p9 = 0
+
+  static let properties: [ReferenceWritableKeyPath<Panel, Int> & Sendable] = [
+    \.p0, \.p1, \.p2, \.p3, \.p4, \.p5, \.p6, \.p7, \.p8, \.p9,
+  ]
+
+  /// Where property `index`'s storage sits, as its setter finds it.
+  func offset(of index: Int) -> Int {
+    let storage: [ReferenceWritableKeyPath<Panel, Observed<Int>>] = [
+      \._p0, \._p1, \._p2, \._p3, \._p4, \._p5, \._p6, \._p7, \._p8, \._p9,
+    ]
+    return Observed<Int>.offset(in: self, storage[index])
+  }
 }

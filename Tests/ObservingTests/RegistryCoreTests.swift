@@ -105,39 +105,12 @@ struct RegistryCoreTests {
     withExtendedLifetime((onA, onB)) {}
   }
 
-  /// An object with more properties than the registry remembers as unobserved.
-  final class Wide: Observable {
-    let observationRegistry = ObservationRegistry()
-    @Observed var p0 = 0
-    @Observed var p1 = 0
-    @Observed var p2 = 0
-    @Observed var p3 = 0
-    @Observed var p4 = 0
-    @Observed var p5 = 0
-    @Observed var p6 = 0
-    @Observed var p7 = 0
-    @Observed var p8 = 0
-    @Observed var p9 = 0
-
-    static let properties: [ReferenceWritableKeyPath<Wide, Int> & Sendable] = [
-      \.p0, \.p1, \.p2, \.p3, \.p4, \.p5, \.p6, \.p7, \.p8, \.p9,
-    ]
-
-    /// Where property `index`'s storage sits, as its setter finds it.
-    func offset(of index: Int) -> Int {
-      let storage: [ReferenceWritableKeyPath<Wide, Observed<Int>>] = [
-        \._p0, \._p1, \._p2, \._p3, \._p4, \._p5, \._p6, \._p7, \._p8, \._p9,
-      ]
-      return Observed<Int>.offset(in: self, storage[index])
-    }
-  }
-
   /// The registry remembers the last eight properties found unobserved, no more: with nine
   /// assigned, the first is looked up by its key path again and the last eight are not.
   @Test func theLastEightPropertiesFoundUnobservedAreRemembered() {
-    let wide = Wide()
+    let wide = Panel()
     let onP0 = wide.observe(\.p0) { _, _ in }
-    for index in 1...9 { wide[keyPath: Wide.properties[index]] = index }
+    for index in 1...9 { wide[keyPath: Panel.properties[index]] = index }
     wide.observationRegistry._checkInvariants()
     let id = ObjectIdentifier(wide)
     func keyPathsMade(lookingUp index: Int) -> Int {
@@ -146,7 +119,7 @@ struct RegistryCoreTests {
       _ = wide.observationRegistry.core.state.withLock { state in
         state.storedSlotIndex(object: id, offset: offset) {
           made += 1
-          return Wide.properties[index]
+          return Panel.properties[index]
         }
       }
       return made
