@@ -132,6 +132,25 @@ struct AttachedComponentsTests {
     #expect(log == ["first 30.0", "second 30.0", "third 30.0"])
   }
 
+  /// The refreshing one is told first however many are attached (past 64, the positions of
+  /// the refreshing ones are noted differently).
+  @Test(arguments: [3, 70])
+  func aRefreshingComponentIsToldFirstAmongMany(count: Int) {
+    let scene = Scene(topInset: 0)
+    var log: [String] = []
+    let components = (0..<count).map { index in
+      let component = LoggingComponent(frame: .zero)
+      component.name = "c\(index)"
+      component.log = { log.append($0) }
+      scene.scroll.addSubview(component)
+      return component
+    }
+    components[count - 2].beginRefreshing()
+    scene.scroll.contentOffset.y = 10
+    let others = (0..<count).filter { $0 != count - 2 }.map { "c\($0) 10.0" }
+    #expect(log == ["c\(count - 2) 10.0"] + others)
+  }
+
   @Test func aComponentThatLeavesWhileAChangeIsHandedOnMissesTheRestOfIt() {
     let scroll = ScrollModel(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     var log: [String] = []

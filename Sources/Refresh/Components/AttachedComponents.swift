@@ -139,16 +139,15 @@ final class AttachedComponents {
     // Which members refresh, read before anyone is told: a component whose refresh ends on
     // the way is still told once. With none refreshing, all are told in the order they
     // attached.
-    var refreshing: [Bool] = []
-    refreshing.reserveCapacity(walk.count)
-    for position in 0..<walk.count {
-      let component = members.member(at: position, of: walk)?.takeUnretainedValue()
-      refreshing.append(component?.state == .refreshing)
+    var refreshing = PositionSet(count: walk.count)
+    for position in 0..<walk.count
+    where members.member(at: position, of: walk)?.takeUnretainedValue().state == .refreshing {
+      refreshing.insert(position)
     }
-    for position in 0..<walk.count where refreshing[position] {
+    for position in 0..<walk.count where refreshing.contains(position) {
       members.member(at: position, of: walk)?._withUnsafeGuaranteedRef(body)
     }
-    for position in 0..<walk.count where !refreshing[position] {
+    for position in 0..<walk.count where !refreshing.contains(position) {
       members.member(at: position, of: walk)?._withUnsafeGuaranteedRef(body)
     }
     members.endWalk()
@@ -183,4 +182,24 @@ final class AttachedComponents {
       members.checkInvariants()
     }
   #endif
+}
+
+/// A set of positions in a walk, a bit each: while a component refreshes, every offset change
+/// notes which members refresh before telling any, and a scroll model's few components fit one
+/// word, so nothing is allocated; more than 64 take an array.
+private struct PositionSet {
+  private var bits: UInt64 = 0
+  private var more: [Bool] = []
+
+  init(count: Int) {
+    if count > UInt64.bitWidth { more = Array(repeating: false, count: count) }
+  }
+
+  mutating func insert(_ position: Int) {
+    if more.isEmpty { bits |= 1 << UInt64(position) } else { more[position] = true }
+  }
+
+  func contains(_ position: Int) -> Bool {
+    more.isEmpty ? bits & (1 << UInt64(position)) != 0 : more[position]
+  }
 }
