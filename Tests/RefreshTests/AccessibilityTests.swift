@@ -67,6 +67,48 @@ struct AccessibilityTests {
     #expect(window.accessibility.posts.count == count)
   }
 
+  /// A component reads as the title it shows, whenever that changes (a title set for the
+  /// current state, a language, a held result), not only as of its last state change.
+  @Test func aComponentReadsAsTheTitleItShowsNow() {
+    let header = RefreshNormalHeader {}
+    list.header = header
+    clock.advance(by: 0)
+    #expect(header.accessibilityLabel == "Pull down to refresh")
+    header.setTitle("Pull for news", for: .idle)
+    #expect(header.accessibilityLabel == "Pull for news")
+    header.stateLabel.isHidden = true
+    #expect(header.accessibilityLabel == nil)
+    header.stateLabel.isHidden = false
+    header.beginRefreshing()
+    clock.advance(by: 0.3)
+    header.endRefreshing(result: "Updated 3 items")
+    #expect(header.accessibilityLabel == "Updated 3 items")
+    clock.advance(by: 2)
+    #expect(header.state == .idle)
+    #expect(header.accessibilityLabel == "Pull for news")
+  }
+
+  /// A label the app gives a component is what it reads as from then on, through state
+  /// changes and results, as UIKit keeps an accessibility label it was given; `nil` returns
+  /// to the title.
+  @Test func aLabelTheAppSetsIsKeptThroughStateChanges() {
+    let header = RefreshNormalHeader {}
+    list.header = header
+    clock.advance(by: 0)
+    header.accessibilityLabel = "News feed refresh"
+    list.panState = .began
+    list.contentOffset.y = -60
+    #expect(header.state == .pulling)
+    list.panState = .ended
+    clock.advance(by: 0.3)
+    header.endRefreshing(result: "Updated 3 items")
+    #expect(header.accessibilityLabel == "News feed refresh")
+    // The announcements still say what changed.
+    #expect(announcements == ["Release to refresh", "Loading...", "Updated 3 items"])
+    header.accessibilityLabel = nil
+    #expect(header.accessibilityLabel == "Updated 3 items")
+  }
+
   @Test func footersAnnounceLoadingAndTheEndOfTheData() {
     let footer = RefreshAutoNormalFooter {}
     list.footer = footer

@@ -137,6 +137,24 @@ struct LabelTests {
     #expect(label.needsDisplay)
   }
 
+  /// The same text set again changes nothing; a text drawn from other scalars is a new text,
+  /// even where `==` calls the two equal, as `UILabel` compares its text.
+  @Test func theSameCodeUnitsAreNoChangeAndOtherScalarsAre() {
+    let label = Label(text: "caf\u{E9}")
+    container.addSubview(label)
+    #expect(label.intrinsicContentSize.width == 36)
+    clock.advance(by: 0)
+    label.text = "caf" + "\u{E9}"
+    #expect(!label.needsDisplay)
+    label.text = "cafe\u{301}"
+    #expect(label.needsDisplay)
+    #expect(label.intrinsicContentSize.width == 36)
+    clock.advance(by: 0)
+    label.text = nil
+    #expect(label.needsDisplay && container.needsLayout)
+    #expect(label.intrinsicContentSize == .zero)
+  }
+
   @Test func drawsTheTextVerticallyCenteredWithItsAttributes() {
     let label = Label(frame: CGRect(x: 0, y: 0, width: 375, height: 54))
     label.text = "下拉可以刷新"

@@ -79,7 +79,7 @@ enum AnimationTransaction {
       for index in first..<changes.count {
         changes[index].view.setTrack(nil, for: changes[index].property)
       }
-      changes.removeSubrange(first...)
+      forgetChanges(from: first)
       completion?(true)
       return
     }
@@ -96,13 +96,21 @@ enum AnimationTransaction {
       change.view.setTrack(track, for: change.property)
       started.append(StartedTrack(change.view, change.property, track.lifetime))
     }
-    changes.removeSubrange(first...)
+    forgetChanges(from: first)
     window.keepFramesComing(until: start + duration)
     clock.scheduleAction(after: delay + duration) {
       // The tracks are over: drop those still in place, so setters take their fast path again.
       started.endAll()
       completion?(true)
     }
+  }
+
+  /// Forgets the changes recorded from position `first` on.
+  ///
+  /// One `removeLast()` per change: a block usually records one or two, and removing a range
+  /// goes through the general `replaceSubrange` (about 230 instructions for one change).
+  private static func forgetChanges(from first: Int) {
+    for _ in first..<changes.count { changes.removeLast() }
   }
 
   /// A track a block started, for its end.

@@ -61,6 +61,20 @@ open class RefreshComponent: View {
     state == .refreshing || state == .willRefresh
   }
 
+  /// What the component reads as (`UIView.accessibilityLabel`): the label you set, or else
+  /// the title it shows now (its state label's text, a header's held result).
+  ///
+  /// Read when asked, so it follows the title through state changes, titles set for the
+  /// current state and languages; a label you set is kept until you set `nil`.
+  open override var accessibilityLabel: String? {
+    get { super.accessibilityLabel ?? spokenTitle }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  /// The title ``accessibilityLabel`` reads when none is set: the state label's text while it
+  /// shows (a header holding a result reads the result).
+  var spokenTitle: String? { shownTitle }
+
   /// How far the component has been pulled into view: 0 when hidden, 1 when fully shown.
   ///
   /// Pulling further gives values above 1.
@@ -215,12 +229,18 @@ open class RefreshComponent: View {
 
   // MARK: Durations
 
+  // Read on every state change that animates (the arrow's turn). Main-actor confined plain
+  // numbers, whose accesses call out to no other code, so the dynamic exclusivity checks are
+  // turned off.
+
   /// The duration of quick animations; ``RefreshConfig/fastAnimationDuration`` (0.25 s) unless
   /// set.
-  public var fastAnimationDuration = RefreshConfig.default.fastAnimationDuration
+  @exclusivity(unchecked) public var fastAnimationDuration = RefreshConfig.default
+    .fastAnimationDuration
 
   /// The duration of slow animations; ``RefreshConfig/slowAnimationDuration`` (0.4 s) unless set.
-  public var slowAnimationDuration = RefreshConfig.default.slowAnimationDuration
+  @exclusivity(unchecked) public var slowAnimationDuration = RefreshConfig.default
+    .slowAnimationDuration
 
   // MARK: The scroll model
 
@@ -240,9 +260,18 @@ open class RefreshComponent: View {
   /// The frames that follow ``pullingPercent`` (the Gif variants'), if any.
   private(set) var pullFollower: StateImages?
 
+  /// The first part that shows the state's title, if any: what the component reads to
+  /// assistive technology on every state change (see `shownTitle`), found without asking
+  /// each part its type.
+  ///
+  /// Set only by ``addPart(_:)``, main-actor confined, and no access to it calls out while it
+  /// is held, so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) private(set) var titlePart: StateTitleLabel?
+
   /// Adds a part; it follows the component's state, layout and language from now on.
   func addPart(_ part: any RefreshComponentPart) {
     parts.append(part)
+    if titlePart == nil, let titles = part as? StateTitleLabel { titlePart = titles }
     if let frames = part as? StateImages, !frames.showsOnlyWhileRefreshing { pullFollower = frames }
   }
 

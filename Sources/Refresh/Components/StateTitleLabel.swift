@@ -19,11 +19,14 @@ final class StateTitleLabel: RefreshComponentPart {
 
   /// The label.
   let label: Label
-  private var titles = StateTitles()
+  // `titles` and `textOverride` are read on every state change. Main-actor confined, and no
+  // access to them calls out while it is held (the override is copied out before it is
+  // called), so the dynamic exclusivity checks are turned off.
+  @exclusivity(unchecked) private var titles = StateTitles()
   private let layout: Layout
   /// Replaces the title about to be shown (the header's held result, the automatic footer's
   /// hidden refreshing title): given the component and the title, returns the text to show.
-  var textOverride: (@MainActor (RefreshComponent, String?) -> String?)?
+  @exclusivity(unchecked) var textOverride: (@MainActor (RefreshComponent, String?) -> String?)?
 
   /// Adds the label to a component, with the default titles of its kind.
   ///
@@ -103,7 +106,7 @@ final class StateTitleLabel: RefreshComponentPart {
     // isolated checks the executor at run time (about 220 instructions) on every state change.
     var text = title
     if let textOverride { text = textOverride(component, title) }
-    guard label.text != text else { return }
+    guard !label.text.isSameText(as: text) else { return }
     label.text = text
     component.setNeedsLayout()
   }

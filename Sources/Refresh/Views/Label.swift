@@ -23,7 +23,7 @@ open class Label: View {
   /// The text shown, or `nil` for none (`UILabel.text`).
   @Observed public var text: String? {
     didSet {
-      guard text != oldValue else { return }
+      guard !text.isSameText(as: oldValue) else { return }
       let oldSize = cachedNaturalSize ?? naturalSize(oldValue, numberOfLines)
       cachedNaturalSize = nil
       drawnLayout = nil
@@ -188,8 +188,12 @@ open class Label: View {
     let text = text ?? ""
     // A loop, not `first(where:)`: a closure handed to a function that is not main-actor
     // isolated checks the executor at run time (about 220 instructions) on every call.
-    for known in recentSizes where known.lines == numberOfLines && known.text == text {
-      return known.size
+    // By index: a `for known in` loop copies each entry, retaining and releasing its text.
+    for index in recentSizes.indices
+    where recentSizes[index].lines == numberOfLines
+      && recentSizes[index].text.isSameText(as: text)
+    {
+      return recentSizes[index].size
     }
     let size = TextMetrics.size(of: text, numberOfLines: numberOfLines)
     if recentSizes.count == Self.recentSizesLimit { recentSizes.removeFirst() }

@@ -115,10 +115,11 @@ open class View: Observable {
   /// instead; `true` for labels and refresh components.
   public var isAccessibilityElement = false
 
-  /// What the view reads as (`UIView.accessibilityLabel`); a label reads its text unless set.
+  /// What the view reads as (`UIView.accessibilityLabel`); a label reads its text, and a
+  /// refresh component its title, unless set.
   ///
-  /// A component sets it on every state change. Main-actor confined and read or written whole,
-  /// so the dynamic exclusivity check is turned off.
+  /// Main-actor confined and read or written whole, so the dynamic exclusivity check is turned
+  /// off.
   @exclusivity(unchecked) open var accessibilityLabel: String?
 
   /// The view's current value, read after its label (`UIView.accessibilityValue`).

@@ -111,12 +111,12 @@ open class RefreshHeader: RefreshComponent {
       guard resultText != oldValue else { return }
       resultTextDidChange()
       // A result is news a sighted user reads on the header ("Updated 20 items").
-      if let resultText {
-        accessibilityLabel = resultText
-        postAccessibility(.announcement, resultText)
-      }
+      if let resultText { postAccessibility(.announcement, resultText) }
     }
   }
+
+  /// A held result is what the header reads as, whether or not a state label shows it.
+  override var spokenTitle: String? { resultText ?? super.spokenTitle }
 
   /// Called when ``resultText`` changed; the state header shows it in place of its title.
   ///
