@@ -88,6 +88,22 @@ struct AccessibilityTests {
     #expect(header.accessibilityLabel == "Pull for news")
   }
 
+  /// A held result is what a header reads as even when no state label shows it (the title
+  /// hidden, a header with no title).
+  @Test func aHeldResultIsReadWithTheTitleHidden() {
+    let header = RefreshNormalHeader {}
+    header.stateLabel.isHidden = true
+    list.header = header
+    clock.advance(by: 0)
+    header.beginRefreshing()
+    clock.advance(by: 0.3)
+    #expect(header.accessibilityLabel == nil)
+    header.endRefreshing(result: "Updated 3 items")
+    #expect(header.accessibilityLabel == "Updated 3 items")
+    clock.advance(by: 2)
+    #expect(header.accessibilityLabel == nil)
+  }
+
   /// A label the app gives a component is what it reads as from then on, through state
   /// changes and results, as UIKit keeps an accessibility label it was given; `nil` returns
   /// to the title.
