@@ -19,14 +19,10 @@ final class StateTitleLabel: RefreshComponentPart {
 
   /// The label.
   let label: Label
-  // `titles` and `textOverride` are read on every state change. Main-actor confined, and no
-  // access to them calls out while it is held (the override is copied out before it is
-  // called), so the dynamic exclusivity checks are turned off.
+  // Read on every state change. Main-actor confined, and no access to it calls out while it
+  // is held, so the dynamic exclusivity check is turned off.
   @exclusivity(unchecked) private var titles = StateTitles()
   private let layout: Layout
-  /// Replaces the title about to be shown (the header's held result, the automatic footer's
-  /// hidden refreshing title): given the component and the title, returns the text to show.
-  @exclusivity(unchecked) var textOverride: (@MainActor (RefreshComponent, String?) -> String?)?
 
   /// Adds the label to a component, with the default titles of its kind.
   ///
@@ -46,26 +42,20 @@ final class StateTitleLabel: RefreshComponentPart {
     for (state, text) in defaults { titles.setDefault(text, for: state) }
     component.keepColor(of: label, \.textColor, on: \.textColor)
     component.addSubview(label)
-    label.text = titles.title(for: component.state)
+    label.text = component.shownTitle(for: titles.title(for: component.state))
   }
 
-  /// The automatic components' label: it fills the component, shows no title while refreshing
-  /// when `hidesTitleWhileRefreshing` says so, and begins a refresh when tapped while idle or
-  /// after a failure (MJRefresh's `stateLabelClick`, with the retry).
+  /// The automatic components' label: it fills the component and begins a refresh when tapped
+  /// while idle or after a failure (MJRefresh's `stateLabelClick`, with the retry).
   ///
   /// - Parameters:
   ///   - label: The label, owned by the component (its `stateLabel`).
   ///   - component: The component it belongs to; the label becomes its subview.
   ///   - defaults: The localized title of each state that has one.
-  ///   - hidesTitleWhileRefreshing: Reads the component's `isRefreshingTitleHidden`.
   static func loadingOnTap(
-    _ label: Label, in component: RefreshComponent, defaults: [RefreshState: RefreshText],
-    hidesTitleWhileRefreshing: @escaping @MainActor (RefreshComponent) -> Bool
+    _ label: Label, in component: RefreshComponent, defaults: [RefreshState: RefreshText]
   ) -> StateTitleLabel {
     let titles = StateTitleLabel(label, in: component, defaults: defaults, layout: .fill)
-    titles.textOverride = { component, title in
-      hidesTitleWhileRefreshing(component) && component.isRefreshing ? nil : title
-    }
     label.onTap = { [weak component] _ in
       guard let component, component.state == .idle || component.state == .failed else { return }
       component.beginRefreshing()
@@ -102,10 +92,7 @@ final class StateTitleLabel: RefreshComponentPart {
     let title =
       state == .failed
       ? component.failureMessage ?? titles.title(for: state) : titles.title(for: state)
-    // `if let`, not `Optional.map`: a closure handed to a function that is not main-actor
-    // isolated checks the executor at run time (about 220 instructions) on every state change.
-    var text = title
-    if let textOverride { text = textOverride(component, title) }
+    let text = component.shownTitle(for: title)
     guard !label.text.isSameText(as: text) else { return }
     label.text = text
     component.setNeedsLayout()

@@ -58,9 +58,6 @@ open class RefreshStateHeader: RefreshHeader {
     super.prepare()
     titles = StateTitleLabel(
       stateLabel, in: self, defaults: StateTitleLabel.headerTitles, layout: .byComponent)
-    titles.textOverride = { header, title in
-      (header as? RefreshStateHeader)?.shownTitle(for: title) ?? title
-    }
     addPart(titles)
     keepColor(of: lastUpdatedTimeLabel, \.textColor, on: \.textColor)
     addSubview(lastUpdatedTimeLabel)
@@ -74,7 +71,7 @@ open class RefreshStateHeader: RefreshHeader {
 
   /// The text the state label shows for the current state's title: the held result, if any
   /// (the two-level header overrides it for its second floor).
-  func shownTitle(for title: String?) -> String? {
+  override func shownTitle(for title: String?) -> String? {
     resultText ?? title
   }
 

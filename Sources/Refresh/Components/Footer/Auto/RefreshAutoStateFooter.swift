@@ -25,13 +25,14 @@ open class RefreshAutoStateFooter: RefreshAutoFooter {
       ? nil : TextBesideIndicator(width: stateLabel.textWidth, gap: labelLeftInset)
   }
 
+  /// No title while refreshing when ``isRefreshingTitleHidden`` says so.
+  override func shownTitle(for title: String?) -> String? {
+    isRefreshingTitleHidden && isRefreshing ? nil : title
+  }
+
   open override func prepare() {
     super.prepare()
-    titles = .loadingOnTap(
-      stateLabel, in: self, defaults: StateTitleLabel.autoFooterTitles,
-      hidesTitleWhileRefreshing: {
-        ($0 as? RefreshAutoStateFooter)?.isRefreshingTitleHidden == true
-      })
+    titles = .loadingOnTap(stateLabel, in: self, defaults: StateTitleLabel.autoFooterTitles)
     addPart(titles)
   }
 

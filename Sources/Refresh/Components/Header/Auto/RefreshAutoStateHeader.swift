@@ -25,13 +25,14 @@ open class RefreshAutoStateHeader: RefreshAutoHeader {
       ? nil : TextBesideIndicator(width: stateLabel.textWidth, gap: labelLeftInset)
   }
 
+  /// No title while refreshing when ``isRefreshingTitleHidden`` says so.
+  override func shownTitle(for title: String?) -> String? {
+    isRefreshingTitleHidden && isRefreshing ? nil : title
+  }
+
   open override func prepare() {
     super.prepare()
-    titles = .loadingOnTap(
-      stateLabel, in: self, defaults: StateTitleLabel.autoHeaderTitles,
-      hidesTitleWhileRefreshing: {
-        ($0 as? RefreshAutoStateHeader)?.isRefreshingTitleHidden == true
-      })
+    titles = .loadingOnTap(stateLabel, in: self, defaults: StateTitleLabel.autoHeaderTitles)
     addPart(titles)
   }
 
