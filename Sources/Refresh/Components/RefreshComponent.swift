@@ -77,7 +77,7 @@ open class RefreshComponent: View {
   ///
   /// A method the components override rather than a closure the label holds: it runs on every
   /// state change, where a closure's call, context and cast cost a few hundred instructions.
-  func shownTitle(for title: String?) -> String? { title }
+  func shownTitle(for title: consuming String?) -> String? { title }
 
   /// The title ``accessibilityLabel`` reads when none is set: the state label's text while it
   /// shows (a header holding a result reads the result).

@@ -185,7 +185,13 @@ open class Label: View {
   @exclusivity(unchecked) private var drawnLayout: (cells: Int, limit: Int, lines: [TextLine])?
 
   private func naturalSize(_ text: String?, _ numberOfLines: Int) -> CGSize {
-    let text = text ?? ""
+    // Unwrapped by `guard let`, not `?? ""`: the text is then borrowed, not copied (a retain
+    // and a release of a title on every change).
+    guard let text else { return naturalSize(of: "", numberOfLines) }
+    return naturalSize(of: text, numberOfLines)
+  }
+
+  private func naturalSize(of text: String, _ numberOfLines: Int) -> CGSize {
     // A loop, not `first(where:)`: a closure handed to a function that is not main-actor
     // isolated checks the executor at run time (about 220 instructions) on every call.
     // By index: a `for known in` loop copies each entry, retaining and releasing its text.

@@ -29,10 +29,17 @@ extension String {
   ///
   /// - Parameter other: The other text.
   /// - Returns: `true` if both are the same UTF-8 code units.
+  @inline(__always)
   func isSameText(as other: String) -> Bool {
-    // O(1) for native strings; most titles that differ differ here.
+    // O(1) for native strings, and inlined: most titles that differ differ here.
     let count = utf8.count
     guard count == other.utf8.count else { return false }
+    return hasSameCodeUnits(as: other, count: count)
+  }
+
+  /// Whether two texts of `count` UTF-8 code units each are the same code units.
+  @inline(never)
+  private func hasSameCodeUnits(as other: String, count: Int) -> Bool {
     guard count > 0 else { return true }
     let contiguous = utf8.withContiguousStorageIfAvailable { mine in
       other.utf8.withContiguousStorageIfAvailable { theirs in

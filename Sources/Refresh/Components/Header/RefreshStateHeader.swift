@@ -71,8 +71,9 @@ open class RefreshStateHeader: RefreshHeader {
 
   /// The text the state label shows for the current state's title: the held result, if any
   /// (the two-level header overrides it for its second floor).
-  override func shownTitle(for title: String?) -> String? {
-    resultText ?? title
+  override func shownTitle(for title: consuming String?) -> String? {
+    if let resultText { return resultText }
+    return title
   }
 
   /// Shows ``shownTitle(for:)`` again, after something it reads changed.

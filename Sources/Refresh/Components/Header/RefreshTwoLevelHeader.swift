@@ -115,7 +115,7 @@ open class RefreshTwoLevelHeader: RefreshNormalHeader {
     isSecondFloorOpen ? EdgeInsets(top: openHeight) : nil
   }
 
-  override func shownTitle(for title: String?) -> String? {
+  override func shownTitle(for title: consuming String?) -> String? {
     guard isSecondFloorArmed else { return super.shownTitle(for: title) }
     return secondFloorTitle ?? RefreshConfig.default.localized(.twoLevelHeaderSecondFloor)
   }

@@ -26,7 +26,7 @@ open class RefreshAutoStateHeader: RefreshAutoHeader {
   }
 
   /// No title while refreshing when ``isRefreshingTitleHidden`` says so.
-  override func shownTitle(for title: String?) -> String? {
+  override func shownTitle(for title: consuming String?) -> String? {
     isRefreshingTitleHidden && isRefreshing ? nil : title
   }
 
