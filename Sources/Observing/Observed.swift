@@ -109,7 +109,7 @@ public struct Observed<Value> {
       }
       let registry = object.observationRegistry
       guard _slowPath(registry.hasAssignmentWork) else {
-        _exchange(&newValue, into: object, storageKeyPath)
+        _store(&newValue, into: object, storageKeyPath)
         return
       }
       // `wrappedKeyPath` is used once, inside the closure handed to `_beginAssignment`: the
@@ -123,12 +123,12 @@ public struct Observed<Value> {
         property: { wrappedKeyPath })
       {
       case .unobserved:
-        _exchange(&newValue, into: object, storageKeyPath)
+        _store(&newValue, into: object, storageKeyPath)
       case .plain(let entries, let count, let walk):
         // Observers and nothing else. The registry keeps the entries as they are until
         // `_endWalk(_:)`, which must follow the delivery.
-        var oldValue = newValue
-        _exchange(&oldValue, into: object, storageKeyPath)
+        let oldValue = object[keyPath: storageKeyPath].storedValue
+        object[keyPath: storageKeyPath].storedValue = newValue
         _deliverSetting(
           UnsafeBufferPointer(start: entries, count: Int(count)), object: object,
           oldValue: oldValue, newValue: newValue)
@@ -169,8 +169,7 @@ public struct Observed<Value> {
     if let tracked = change.observationKeyPath {
       _observationWillSet(object, registry, tracked, Value.self)
     }
-    var replaced = newValue
-    _exchange(&replaced, into: object, storageKeyPath)
+    object[keyPath: storageKeyPath].storedValue = newValue
     if let tracked = change.observationKeyPath {
       _observationDidSet(object, registry, tracked, Value.self)
     }
@@ -179,20 +178,25 @@ public struct Observed<Value> {
       remembered: remembered)
   }
 
-  /// Stores `value` in `object`'s storage of this property, leaving in `value` the value it
-  /// replaces.
+  /// Stores `value` in `object`'s storage of this property, when nobody is told of the old
+  /// value; `value` is left holding something that the caller drops.
   ///
-  /// A swap rather than an assignment: assigning a value that has to be released (a string, an
-  /// array, an object) through the key path retains and releases `object` around the store,
-  /// which the optimizer leaves in: two atomic operations on every such assignment, through the
-  /// side table of an object referenced weakly (a view).
+  /// A value that has to be released (a string, an array, an object) is swapped in: assigning
+  /// it through the key path retains and releases `object` around the store, which the
+  /// optimizer leaves in (two atomic operations on every such assignment, through the side
+  /// table of an object referenced weakly, as views are). A plain value (a number, a point) is
+  /// assigned, which is one store where the swap also reads the old value.
   @inlinable @inline(__always)
-  static func _exchange<Object: AnyObject>(
+  static func _store<Object: AnyObject>(
     _ value: inout Value,
     into object: Object,
     _ storageKeyPath: ReferenceWritableKeyPath<Object, Self>
   ) {
-    swap(&object[keyPath: storageKeyPath].storedValue, &value)
+    if _isPOD(Value.self) {
+      object[keyPath: storageKeyPath].storedValue = value
+    } else {
+      swap(&object[keyPath: storageKeyPath].storedValue, &value)
+    }
   }
 
   /// The distance in bytes from the start of `object` to this property's storage.
