@@ -29,25 +29,84 @@ struct _ChangeSnapshot {
   }
 }
 
-/// What an assignment of a stored property must do besides storing the value.
+/// The answer to ``ObservationRegistry/_beginPlainAssignment(object:offset:notifiesObservers:)``:
+/// observers to tell after the store and nothing else (the common case), nobody to tell, or
+/// something else that ``ObservationRegistry/_beginAssignment(object:offset:notifiesObservers:property:)``
+/// says.
+///
+/// For the plain case, the entries are the slot's own buffer (`count` of them from
+/// ``entries``), not a copy: the registry has flagged the delivery as walking them (``walk``
+/// names its flag, see `RegistryCore.walks`) and keeps them unchanged and alive until
+/// ``ObservationRegistry/_endWalk(_:)``, which the setter calls when the delivery returns. So
+/// it holds no reference: a plain assignment neither retains nor releases anything.
+@usableFromInline
+struct _PlainAssignment {
+  /// What the assignment does.
+  @usableFromInline
+  enum Outcome {
+    /// Tell the observers after the store, and nothing else.
+    case plain
+    /// Nothing: nobody observes the property.
+    case unobserved
+    /// Something else: ask ``ObservationRegistry/_beginAssignment(object:offset:notifiesObservers:property:)``.
+    case other
+  }
+
+  /// What the assignment does.
+  @usableFromInline let outcome: Outcome
+  /// The slot's entries, for a plain assignment.
+  @usableFromInline let entries: UnsafePointer<ObserverBox?>?
+  /// How many entries there are, for a plain assignment.
+  @usableFromInline let count: UInt32
+  /// The walk flag to clear after the delivery, for a plain assignment.
+  @usableFromInline let walk: UInt32
+
+  /// A plain assignment that walks `count` entries under walk flag `walk`.
+  @inlinable
+  init(entries: UnsafePointer<ObserverBox?>?, count: UInt32, walk: UInt32) {
+    outcome = .plain
+    self.entries = entries
+    self.count = count
+    self.walk = walk
+  }
+
+  @inlinable
+  init(_ outcome: Outcome) {
+    self.outcome = outcome
+    entries = nil
+    count = 0
+    walk = 0
+  }
+
+  /// Something else: ask ``ObservationRegistry/_beginAssignment(object:offset:notifiesObservers:property:)``.
+  @inlinable static var other: Self { Self(.other) }
+  /// Nobody observes the property.
+  @inlinable static var unobserved: Self { Self(.unobserved) }
+
+  /// The entries to walk, for a plain assignment.
+  @inlinable var observers: UnsafeBufferPointer<ObserverBox?> {
+    UnsafeBufferPointer(start: entries, count: Int(count))
+  }
+}
+
+/// What an assignment of a stored property must do besides storing the value, as
+/// ``ObservationRegistry/_beginAssignment(object:offset:notifiesObservers:property:)`` tells it
+/// when ``_PlainAssignment`` could not.
 @usableFromInline
 enum _Assignment {
-  /// Nothing: nobody observes the property and Observation does not track it.
-  case unobserved
-  /// Deliver the change to these observers after the store, and nothing else: the common case.
-  ///
-  /// The entries are the slot's own buffer (`count` of them from `entries`), not a copy: the
-  /// registry has flagged the delivery as walking them (`walk` names its flag, see
-  /// `RegistryCore.walks`) and keeps them unchanged and alive until
-  /// ``ObservationRegistry/_endWalk(_:)``, which the setter calls when the delivery returns. So
-  /// this case holds no reference: an assignment neither retains nor releases anything. The
-  /// 32-bit fields keep the whole result in four registers.
-  case plain(_ entries: UnsafePointer<ObserverBox?>?, count: UInt32, walk: UInt32)
+  /// Observers to tell after the store and nothing else, or nobody to tell (see
+  /// ``_PlainAssignment/outcome``; never ``_PlainAssignment/Outcome/other``).
+  case plain(_PlainAssignment)
   /// Anything more: observers called before the store, a to-many change under way, or
-  /// Observation to tell as well.
+  /// Observation to tell (with or without observers).
   case general(_ChangeSnapshot)
-  /// Nobody observes the property, but Observation tracks it: tell it, under this key path.
-  case tracked(AnyKeyPath)
+
+  /// Nobody to tell but Observation, which tracks the property under `keyPath`.
+  static func tracked(by keyPath: AnyKeyPath) -> Self {
+    .general(
+      _ChangeSnapshot(
+        entries: [], needsWillPhase: false, toMany: nil, observationKeyPath: keyPath))
+  }
 }
 
 /// The two moments a change is delivered: before the value is stored (prior notifications, and
@@ -123,7 +182,7 @@ func _deliverDidChange<Value>(
 }
 
 /// Delivers an assignment that needs nothing but its observers' handlers, after the value is
-/// stored: the setter's common case (``_Assignment/plain(_:count:walk:)``).
+/// stored: the setter's common case (``_PlainAssignment``).
 ///
 /// It is ``_deliverDidChange(_:object:oldValue:newValue:changedObject:remembered:)`` with the
 /// parts such an assignment lacks fixed as constants (no to-many change, no first phase, the

@@ -34,7 +34,7 @@ import Synchronization
 @usableFromInline
 struct Lock: ~Copyable, @unchecked Sendable {
   /// 1 while some thread holds the lock, 0 while it is free.
-  private let word = Atomic<UInt32>(0)
+  @usableFromInline let word = Atomic<UInt32>(0)
 
   /// The attempts that only re-read the word before the waiter starts yielding.
   static var spinAttempts: Int { 64 }
@@ -45,7 +45,7 @@ struct Lock: ~Copyable, @unchecked Sendable {
   init() {}
 
   /// Takes the lock, waiting for it if another thread holds it.
-  @inline(__always)
+  @inlinable @inline(__always)
   func lock() {
     if _fastPath(
       word.compareExchange(
@@ -58,7 +58,7 @@ struct Lock: ~Copyable, @unchecked Sendable {
   }
 
   /// Takes the lock without waiting; returns whether it did.
-  @inline(__always)
+  @inlinable @inline(__always)
   func tryLock() -> Bool {
     word.compareExchange(
       expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed
@@ -66,14 +66,14 @@ struct Lock: ~Copyable, @unchecked Sendable {
   }
 
   /// Releases the lock, which the calling thread holds.
-  @inline(__always)
+  @inlinable @inline(__always)
   func unlock() {
     word.store(0, ordering: .releasing)
   }
 
   /// Waits for the lock: re-reads the word (taking it only when it reads free, so waiters do
   /// not fight over its cache line), then yields, then sleeps between attempts.
-  @inline(never)
+  @usableFromInline @inline(never)
   func lockContended() {
     var attempts = 0
     while true {
@@ -103,9 +103,15 @@ struct Lock: ~Copyable, @unchecked Sendable {
 /// The value lives in memory of its own rather than in a class's stored property, so that
 /// reaching it takes no dynamic exclusivity check: the lock already excludes every overlapping
 /// access, and checking again on every change would only cost time.
+///
+/// Every access goes through ``withLock(_:)`` but one: the setter's common path
+/// (`RegistryCore.beginPlainAssignment(object:offset:)`), inlined into other modules, takes
+/// ``lock`` and reads ``storage`` by hand between taking and releasing it, because a closure
+/// handed to ``withLock(_:)`` stays a call there.
+@usableFromInline
 struct LockedState<State>: ~Copyable, @unchecked Sendable {
-  private let lock = Lock()
-  private let storage: UnsafeMutablePointer<State>
+  @usableFromInline let lock = Lock()
+  @usableFromInline let storage: UnsafeMutablePointer<State>
 
   init(_ initial: State) {
     storage = UnsafeMutablePointer<State>.allocate(capacity: 1)
@@ -120,8 +126,9 @@ struct LockedState<State>: ~Copyable, @unchecked Sendable {
   /// Runs `body` with the value, while holding the lock.
   @inline(__always)
   func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    // Sound: `storage` is initialized from `init` to `deinit`, and is dereferenced only here,
-    // while `lock` is held, so no two accesses to the value overlap.
+    // Sound: `storage` is initialized from `init` to `deinit`, and is dereferenced only while
+    // `lock` is held (here, and in the one reader named above), so no two accesses to the
+    // value overlap.
     try lock.withLock { try body(&storage.pointee) }
   }
 }

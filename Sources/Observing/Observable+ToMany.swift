@@ -141,7 +141,7 @@ extension Observable {
       object: self,
       property: property
     )
-    change.perform { self[keyPath: keyPath] = result }
+    change.perform(in: registry) { self[keyPath: keyPath] = result }
   }
 }
 

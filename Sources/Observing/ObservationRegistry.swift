@@ -88,6 +88,23 @@ public final class ObservationRegistry: @unchecked Sendable {
 }
 
 extension ObservationRegistry {
+  /// Begins an assignment of a stored property of `object` that has observers and nothing
+  /// else to do, the setter's common case; the result says when it is not that (see
+  /// ``_PlainAssignment``), and ``_beginAssignment(object:offset:notifiesObservers:property:)``
+  /// then tells what it is.
+  ///
+  /// - Parameters:
+  ///   - object: The object being changed.
+  ///   - offset: Where the property's storage sits in `object`, as its setter found it.
+  ///   - notifiesObservers: Whether the property notifies its observers by itself.
+  @inlinable @inline(__always)
+  func _beginPlainAssignment(object: AnyObject, offset: Int, notifiesObservers: Bool)
+    -> _PlainAssignment
+  {
+    guard notifiesObservers, !isTrackedByObservation else { return .other }
+    return core.beginPlainAssignment(object: ObjectIdentifier(object), offset: offset)
+  }
+
   /// What an assignment of a stored property of `object` must do besides storing.
   ///
   /// - Parameters:
@@ -109,7 +126,7 @@ extension ObservationRegistry {
     let work = core.assignmentWork.load(ordering: .relaxed)
     let isTracked = work & RegistryCore.trackedFlag != 0
     guard notifiesObservers, work & (RegistryCore.trackedFlag - 1) != 0 else {
-      return isTracked ? .tracked(property()) : .unobserved
+      return isTracked ? .tracked(by: property()) : .plain(.unobserved)
     }
     let id = ObjectIdentifier(object)
     // Each return builds its result from its own parts: a local shared by all of them (the
@@ -117,28 +134,28 @@ extension ObservationRegistry {
     return core.state.withLock { state in
       guard let index = state.storedSlotIndex(object: id, offset: offset, property: property),
         state.slots[index].liveCount > 0
-      else { return isTracked ? .tracked(property()) : .unobserved }
+      else { return isTracked ? .tracked(by: property()) : .plain(.unobserved) }
       let needsWillPhase = state.slots[index].willPhaseCount != 0
       // Only a to-many change this thread makes to this very property needs the general path;
-      // one that another thread makes says nothing about this assignment (and used to send
-      // every thread's assignments down the general path while it lasted).
+      // one that another thread makes says nothing about this assignment.
       let isToMany =
-        ToManyChange.isAnyInFlight
+        core.hasToManyChangeInFlight
         && ToManyChange.current(for: self, object: object, property: state.slots[index].path)
           != nil
       guard isTracked || needsWillPhase || isToMany else {
-        // Flagged as walked until `_endWalk(_:)`: the entries stay as they are, and alive,
-        // until then (see `RegistryCore.walks`), so the setter walks them without holding
-        // them. With every flag taken, the setter holds them instead.
+        // A plain assignment whose slot just learned its offset (the first one after the
+        // slot was made), or one that found every walk flag taken, which holds a snapshot.
         let entries = state.slots[index].entries.withUnsafeBufferPointer { $0 }
-        guard let count = UInt32(exactly: entries.count), let walk = core.claimWalk() else {
+        guard let walk = core.claimWalk() else {
           return generalAssignment(
             state, slot: index, object: object, needsWillPhase: false, isTracked: false,
             property: property)
         }
-        // Sound: the buffer's address outlives the closure above because nothing changes or
-        // frees the buffer while the flag is set.
-        return .plain(entries.baseAddress, count: count, walk: UInt32(truncatingIfNeeded: walk))
+        // Sound: see `RegistryCore.beginPlainAssignment(object:offset:)`.
+        return .plain(
+          _PlainAssignment(
+            entries: entries.baseAddress, count: UInt32(truncatingIfNeeded: entries.count),
+            walk: UInt32(truncatingIfNeeded: walk)))
       }
       return generalAssignment(
         state, slot: index, object: object, needsWillPhase: needsWillPhase,
@@ -149,10 +166,6 @@ extension ObservationRegistry {
   /// The general case of ``_beginAssignment(object:offset:notifiesObservers:property:)``, for
   /// the observers of slot `index`: a snapshot of them that the setter holds; call with the
   /// lock held.
-  ///
-  /// A function of its own, so that the common case does not pay for the registers this one
-  /// needs.
-  @inline(never)
   private func generalAssignment(
     _ state: borrowing RegistryCore.State,
     slot index: Int,
@@ -171,7 +184,7 @@ extension ObservationRegistry {
         observationKeyPath: isTracked ? property() : nil))
   }
 
-  /// Ends the delivery of a ``_Assignment/plain(_:count:walk:)`` assignment, which walked its
+  /// Ends the delivery of a plain assignment (``_PlainAssignment``), which walked its
   /// entries without holding them.
   @inlinable @inline(__always)
   func _endWalk(_ walk: UInt32) {

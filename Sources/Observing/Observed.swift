@@ -100,7 +100,13 @@ public struct Observed<Value> {
       }
       return object[keyPath: storageKeyPath].storedValue
     }
-    set {
+    // Transparent, so inlined into every property's setter whatever its size: the optimizer
+    // honors `@inline(__always)` only for callees of at most 64 blocks once the caller is that
+    // large (a property with a `didSet`, say), and this one inlines its common path whole. Left
+    // a call, it was specialized with the key paths as arguments, applied at run time, which
+    // also made every other access to the property checked for exclusivity at run time (a
+    // component's offset update took 53 ns to 96).
+    @_transparent set {
       var newValue = newValue
       if let validate = object[keyPath: storageKeyPath].validate {
         guard let accepted = validate(object[keyPath: storageKeyPath].storedValue, newValue)
@@ -112,56 +118,62 @@ public struct Observed<Value> {
         _store(&newValue, into: object, storageKeyPath)
         return
       }
-      // `wrappedKeyPath` is used once, inside the closure handed to `_beginAssignment`: the
-      // optimizer then makes the key path inside that closure, so an assignment that does not
-      // call it never creates the key path object. A second use anywhere would create it on
-      // every assignment.
-      switch registry._beginAssignment(
-        object: object,
-        offset: offset(in: object, storageKeyPath),
-        notifiesObservers: object[keyPath: storageKeyPath].notifiesAutomatically,
-        property: { wrappedKeyPath })
-      {
-      case .unobserved:
-        _store(&newValue, into: object, storageKeyPath)
-      case .plain(let entries, let count, let walk):
-        // Observers and nothing else. The registry keeps the entries as they are until
-        // `_endWalk(_:)`, which must follow the delivery.
-        let oldValue = object[keyPath: storageKeyPath].storedValue
-        object[keyPath: storageKeyPath].storedValue = newValue
-        _deliverSetting(
-          UnsafeBufferPointer(start: entries, count: Int(count)), object: object,
-          oldValue: oldValue, newValue: newValue)
-        registry._endWalk(walk)
-      case .general(let change):
-        _assign(newValue, to: object, registry: registry, change: change, storage: storageKeyPath)
-      case .tracked(let keyPath):
-        _assign(
-          newValue, to: object, registry: registry,
-          change: _ChangeSnapshot(
-            entries: [], needsWillPhase: false, toMany: nil, observationKeyPath: keyPath),
-          storage: storageKeyPath)
+      let offset = offset(in: object, storageKeyPath)
+      let notifiesObservers = object[keyPath: storageKeyPath].notifiesAutomatically
+      var plain = registry._beginPlainAssignment(
+        object: object, offset: offset, notifiesObservers: notifiesObservers)
+      if plain.outcome == .other {
+        // `wrappedKeyPath` is used once, inside the closure handed to `_beginAssignment`:
+        // the optimizer then makes the key path inside that closure, so an assignment that
+        // does not call it never creates the key path object. A second use anywhere would
+        // create it on every assignment.
+        switch registry._beginAssignment(
+          object: object, offset: offset, notifiesObservers: notifiesObservers,
+          property: { wrappedKeyPath })
+        {
+        case .plain(let answer):
+          plain = answer
+        case .general(let change):
+          let oldValue = object[keyPath: storageKeyPath].storedValue
+          let remembered = _willAssign(
+            over: oldValue, to: object, registry: registry, change: change)
+          object[keyPath: storageKeyPath].storedValue = newValue
+          _didAssign(
+            newValue, over: oldValue, to: object, registry: registry, change: change,
+            remembered: remembered)
+          return
+        }
       }
+      guard plain.outcome == .plain else {
+        // Nobody to tell (`_beginAssignment` never answers `.other`).
+        _store(&newValue, into: object, storageKeyPath)
+        return
+      }
+      // Observers and nothing else. The registry keeps the entries as they are until
+      // `_endWalk(_:)`, which must follow the delivery.
+      let oldValue = object[keyPath: storageKeyPath].storedValue
+      object[keyPath: storageKeyPath].storedValue = newValue
+      _deliverSetting(plain.observers, object: object, oldValue: oldValue, newValue: newValue)
+      registry._endWalk(plain.walk)
     }
   }
 
-  /// The setter's general path: stores `newValue` with the observers and Observation told.
+  /// The first half of the setter's general path, before the store.
   ///
-  /// The order is fixed: prior notifications (KVO's will-change), then Observation's `willSet`
-  /// (where `withObservationTracking`'s `onChange` runs), the store, Observation's `didSet`,
-  /// and the observers in registration order.
+  /// That is prior notifications (KVO's will-change), then Observation's `willSet` (where
+  /// `withObservationTracking`'s `onChange` runs). Returns what key-path observers remember for
+  /// the second half, ``_didAssign(_:over:to:registry:change:remembered:)``.
   ///
-  /// Always inlined into the setter: the storage key path then stays a literal the optimizer
-  /// projects through, never an object made at run time.
-  @inlinable @inline(__always)
-  static func _assign<Object: Observable>(
-    _ newValue: Value,
+  /// The setter stores between the two halves, where the storage's key path is a literal the
+  /// optimizer projects through. Each half is a call of its own (specialized in the module that
+  /// declares the property), so that every property's setter inlines only its common path.
+  @inlinable @inline(never)
+  static func _willAssign<Object: Observable>(
+    over oldValue: Value,
     to object: Object,
     registry: ObservationRegistry,
-    change: _ChangeSnapshot,
-    storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
-  ) {
-    let oldValue = object[keyPath: storageKeyPath].storedValue
+    change: _ChangeSnapshot
+  ) -> ContiguousArray<Any?>? {
     let remembered =
       change.needsWillPhase
       ? _deliverWillChange(change, object: object, oldValue: oldValue, changedObject: object)
@@ -169,7 +181,22 @@ public struct Observed<Value> {
     if let tracked = change.observationKeyPath {
       _observationWillSet(object, registry, tracked, Value.self)
     }
-    object[keyPath: storageKeyPath].storedValue = newValue
+    return remembered
+  }
+
+  /// The second half of the setter's general path, after the store.
+  ///
+  /// That is Observation's `didSet`, then the observers in registration order (see
+  /// ``_willAssign(over:to:registry:change:)``).
+  @inlinable @inline(never)
+  static func _didAssign<Object: Observable>(
+    _ newValue: Value,
+    over oldValue: Value,
+    to object: Object,
+    registry: ObservationRegistry,
+    change: _ChangeSnapshot,
+    remembered: ContiguousArray<Any?>?
+  ) {
     if let tracked = change.observationKeyPath {
       _observationDidSet(object, registry, tracked, Value.self)
     }

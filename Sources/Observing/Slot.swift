@@ -1,7 +1,8 @@
 /// The observers a registry files under one key: one property of one object.
+@usableFromInline
 struct Slot {
   /// The object whose observers these are.
-  let object: ObjectIdentifier
+  @usableFromInline let object: ObjectIdentifier
   /// Whether the slot files the observers of a stored `@Observed` property (its setter reaches
   /// them) or of a key path notified by hand (`willChangeValue(for:)` reaches them).
   let isStored: Bool
@@ -23,7 +24,7 @@ struct Slot {
   /// ``unknownOffset`` before.
   ///
   /// Later assignments then find the slot by comparing two integers. Stored slots only.
-  private(set) var offset = Slot.unknownOffset
+  @usableFromInline private(set) var offset = Slot.unknownOffset
 
   /// The ``offset`` of a slot whose setter has not reported it yet: no property sits there.
   static let unknownOffset = -1
@@ -31,16 +32,16 @@ struct Slot {
   /// Whether the property's setter has reported its position (see ``learn(offset:path:)``).
   var hasOffset: Bool { offset != Slot.unknownOffset }
   /// Observers in registration order; `nil` marks a removed one until the next compaction.
-  private(set) var entries: ContiguousArray<ObserverBox?> = []
+  @usableFromInline private(set) var entries: ContiguousArray<ObserverBox?> = []
   /// How many entries are `nil`.
   private(set) var holes = 0
   /// How many observers are filed here: the entries that are not `nil`.
   ///
   /// Kept rather than computed, so that an assignment reads one field of the slot to learn
   /// whether anyone observes it, without reaching into the entries' buffer.
-  private(set) var liveCount = 0
+  @usableFromInline private(set) var liveCount = 0
   /// How many observers need to run before a change is stored (see `needsWillPhase`).
-  private(set) var willPhaseCount = 0
+  @usableFromInline private(set) var willPhaseCount = 0
 
   init(key: SlotKey, owner: AnyObject) {
     object = key.object

@@ -37,20 +37,13 @@ final class ToManyChange {
     self.property = property
   }
 
-  /// How many to-many changes are in flight on all threads; lets setters skip the thread-local
-  /// lookup when there are none.
-  static let inFlight = Atomic<Int>(0)
-
-  /// Whether any thread is making a to-many change: one relaxed load.
-  static var isAnyInFlight: Bool { inFlight.load(ordering: .relaxed) != 0 }
-
   /// The to-many change this thread is making to the given property of `object`, if any.
   static func current(
     for registry: ObservationRegistry,
     object: AnyObject,
     property: AnyKeyPath
   ) -> ToManyChange? {
-    guard inFlight.load(ordering: .relaxed) != 0,
+    guard registry.core.hasToManyChangeInFlight,
       let change = ThreadState.current.toManyChanges.last,
       change.registry == ObjectIdentifier(registry),
       change.object == ObjectIdentifier(object), change.property == property
@@ -58,13 +51,15 @@ final class ToManyChange {
     return change
   }
 
-  /// Runs `assignment` with this change announced on the current thread.
-  func perform(_ assignment: () -> Void) {
+  /// Runs `assignment` with this change announced on the current thread and counted in
+  /// `registry`'s core.
+  func perform(in registry: ObservationRegistry, _ assignment: () -> Void) {
     let thread = ThreadState.current
+    let core = registry.core
     thread.toManyChanges.append(self)
-    Self.inFlight.add(1, ordering: .relaxed)
+    core.toManyChangesInFlight.add(1, ordering: .relaxed)
     defer {
-      Self.inFlight.subtract(1, ordering: .relaxed)
+      core.toManyChangesInFlight.subtract(1, ordering: .relaxed)
       thread.toManyChanges.removeLast()
     }
     assignment()
