@@ -137,6 +137,33 @@ struct LabelTests {
     #expect(label.needsDisplay)
   }
 
+  /// A superview that is to lay out anyway is not asked again; the sizes the label skipped
+  /// measuring then are measured when asked, and the next change compares the right ones.
+  @Test func aSuperviewThatLaysOutAnywaySeesTheNewSizeThen() {
+    let label = Label(text: "a")
+    container.addSubview(label)
+    #expect(label.intrinsicContentSize.width == 9)
+    clock.advance(by: 0)
+    container.setNeedsLayout()
+    label.text = "abcdef"
+    #expect(label.needsDisplay && container.needsLayout)
+    clock.advance(by: 0)
+    #expect(!container.needsLayout)
+    // Nothing measured "abcdef": the change measures it now, as the size it had.
+    label.text = "a"
+    #expect(container.needsLayout)
+    #expect(label.intrinsicContentSize.width == 9)
+
+    container.setNeedsLayout()
+    label.numberOfLines = 0
+    label.text = "a\nbcdef"
+    clock.advance(by: 0)
+    // Two lines measured for the limit it had, not the new one.
+    label.numberOfLines = 1
+    #expect(container.needsLayout)
+    #expect(label.intrinsicContentSize.height == 1 * TextMetrics.lineHeight)
+  }
+
   /// The same text set again changes nothing; a text drawn from other scalars is a new text,
   /// even where `==` calls the two equal, as `UILabel` compares its text.
   @Test func theSameCodeUnitsAreNoChangeAndOtherScalarsAre() {

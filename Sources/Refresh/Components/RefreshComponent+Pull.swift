@@ -98,12 +98,16 @@ extension RefreshComponent {
     if let limit = maximumPullDistance { distance = min(distance, limit) }
     let threshold = triggerDistance ?? extent
     let percent = distance / extent
+    // The state read once before the percent is set and once after (its observers may change
+    // it): each read of an `@Observed` property checks whether reads are being tracked.
+    let state = self.state
     if state == .noMoreData {
       pullingPercent = percent
       return
     }
     if scroll.isDragging {
       pullingPercent = percent
+      let state = self.state
       // A failure shows until a pull past the threshold arms the component again; while
       // another component refreshes, the pull does not arm (and disarms).
       if state == .idle || state == .failed, distance > threshold,
@@ -112,10 +116,10 @@ extension RefreshComponent {
         if triggerMode == .onThreshold {
           beginRefreshing()
         } else {
-          state = .pulling
+          self.state = .pulling
         }
       } else if state == .pulling, distance <= threshold || isBlockedByAnotherRefresh(in: scroll) {
-        state = .idle
+        self.state = .idle
       }
     } else if state == .pulling {
       beginRefreshing()

@@ -24,10 +24,10 @@ open class Label: View {
   @Observed public var text: String? {
     didSet {
       guard !text.isSameText(as: oldValue) else { return }
-      let oldSize = cachedNaturalSize ?? naturalSize(oldValue, numberOfLines)
+      let oldSize = cachedNaturalSize
       cachedNaturalSize = nil
       drawnLayout = nil
-      contentDidChange(resized: oldSize != intrinsicContentSize)
+      contentDidChange { oldSize ?? naturalSize(oldValue, numberOfLines) }
     }
   }
 
@@ -65,9 +65,9 @@ open class Label: View {
   @Observed(validate: acceptNonNegative) public var numberOfLines = 1 {
     didSet {
       guard numberOfLines != oldValue else { return }
-      let oldSize = cachedNaturalSize ?? naturalSize(text, oldValue)
+      let oldSize = cachedNaturalSize
       cachedNaturalSize = nil
-      contentDidChange(resized: oldSize != intrinsicContentSize)
+      contentDidChange { oldSize ?? naturalSize(text, oldValue) }
     }
   }
 
@@ -215,9 +215,15 @@ open class Label: View {
   /// How many measured texts ``recentSizes`` keeps: a component's titles per state.
   private static let recentSizesLimit = 5
 
-  private func contentDidChange(resized: Bool) {
+  /// Redraws the label, and asks the superview for layout if the natural size changed from
+  /// `oldSize()`.
+  ///
+  /// A superview that is to lay out anyway (a refresh component whose state changed, say) is
+  /// not asked, and neither size is measured: the new one is when layout reads it.
+  private func contentDidChange(from oldSize: () -> CGSize) {
     setNeedsDisplay()
-    if resized { superview?.setNeedsLayout() }
+    guard let superview, !superview.needsLayout else { return }
+    if oldSize() != intrinsicContentSize { superview.setNeedsLayout() }
   }
 }
 
