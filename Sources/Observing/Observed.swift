@@ -226,6 +226,17 @@ public struct Observed<Value> {
     }
   }
 
+  /// The value as stored, read without the report that a read through the property makes.
+  ///
+  /// The property's getter checks, on every read, whether a key path is being resolved or
+  /// Observation tracks on this thread, and reports the read if so: that is how
+  /// `observe(_:options:changeHandler:)` finds the property a key path names. A class's own
+  /// code that runs on every change of something else, and that no key path is resolved
+  /// through, may read its storage (`_name`, which only the class sees) through this instead.
+  /// Reads made this way are seen by neither.
+  @inlinable
+  public var _untrackedValue: Value { storedValue }
+
   /// The distance in bytes from the start of `object` to this property's storage.
   ///
   /// Only a setter asks, while it assigns: finding the address takes a modifying access to the

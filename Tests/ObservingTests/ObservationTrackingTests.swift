@@ -14,6 +14,10 @@ private final class Thermostat: Observable, @unchecked Sendable {
   @Observed(notifiesAutomatically: false) var quiet = 0
   /// Computed: tracked through the properties it reads.
   var summary: String { "\(mode) \(target)" }
+  /// The target as stored, read unreported.
+  var untrackedTarget: Double { _target._untrackedValue }
+  /// Computed from an unreported read: neither tracked nor followed.
+  var untrackedSummary: String { "\(mode) \(untrackedTarget)" }
 }
 
 /// An `@Observable` class beside it, to check that Observation's own tracking still works
@@ -62,6 +66,31 @@ struct ObservationTrackingTests {
     }
     thermostat.target = 25
     #expect(events.values == ["prior 20.0", "onChange 20.0", "did 25.0"])
+    token.invalidate()
+  }
+
+  /// A read of the storage (`_untrackedValue`) gives the value stored and is reported to
+  /// neither Observation nor a key path's resolution.
+  @Test func aReadOfTheStorageIsNotTracked() {
+    let thermostat = Thermostat()
+    let events = Events()
+    let read = withObservationTracking {
+      thermostat.untrackedTarget
+    } onChange: {
+      events.append("onChange")
+    }
+    #expect(read == 20)
+    thermostat.target = 21
+    #expect(thermostat.untrackedTarget == 21)
+    #expect(events.values.isEmpty)
+    var changes: [String] = []
+    let token = thermostat.observe(\.untrackedSummary, options: [.new]) { _, change in
+      changes.append(change.newValue ?? "nil")
+    }
+    thermostat.target = 22
+    #expect(changes.isEmpty)
+    thermostat.mode = "cool"
+    #expect(changes == ["cool 22.0"])
     token.invalidate()
   }
 

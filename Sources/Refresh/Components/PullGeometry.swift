@@ -119,6 +119,34 @@ struct PullGeometry {
     }
   }
 
+  /// The geometry along `edge` as the pull reads it on every offset change: the scroll model's
+  /// geometry as stored, its reads unreported (see `Observed._untrackedValue`).
+  ///
+  /// Only the pull uses it; the computed properties built on this geometry (the back footer's
+  /// `happenOffset`, say) read through ``init(edge:extent:original:in:)``, so that a key path
+  /// through them can be resolved.
+  @MainActor @inline(__always)
+  init(edge: PullEdge, extent: CGFloat, original: EdgeInsets, untrackedIn scroll: ScrollModel) {
+    self.edge = edge
+    self.extent = extent
+    let size = scroll.untrackedContentSize
+    let viewport = scroll.untrackedFrame.size
+    let offset = scroll.untrackedContentOffset
+    if edge.isHorizontal {
+      leadingInset = original.left
+      trailingInset = original.right
+      contentLength = size.width
+      viewportLength = viewport.width
+      self.offset = offset.x
+    } else {
+      leadingInset = original.top
+      trailingInset = original.bottom
+      contentLength = size.height
+      viewportLength = viewport.height
+      self.offset = offset.y
+    }
+  }
+
   /// How much the content overflows the viewport along the axis (negative when it is shorter):
   /// MJRefresh's `heightForContentBreakView` and `widthForContentBreakView`.
   @inline(__always)

@@ -67,15 +67,18 @@ extension RefreshComponent {
   /// Always inlined: ``scrollDidChangeOffset(_:in:)`` calls it on every offset change.
   @inline(__always)
   func followOffset(along edge: PullEdge, in scroll: ScrollModel) {
-    // The extent is the same on screen (leading and trailing only swap): read once.
-    let extent = edge.extent(of: frame)
+    // The extent is the same on screen (leading and trailing only swap): read once. The
+    // geometry and the state are read unreported here and in `followPull`, as often as the
+    // offset changes (see `Observed._untrackedValue`).
+    let extent = edge.extent(of: untrackedFrame)
     guard extent > 0 else { return }
-    if state == .refreshing {
+    if untrackedState == .refreshing {
       followOffsetWhileRefreshing(scroll)
       return
     }
     let geometry = PullGeometry(
-      edge: onScreen(edge), extent: extent, original: originalInset(in: scroll), in: scroll)
+      edge: onScreen(edge), extent: extent, original: originalInset(in: scroll),
+      untrackedIn: scroll)
     guard geometry.isPulledIntoView else { return }
     followPull(distance: geometry.distance, extent: extent, in: scroll)
   }
@@ -99,15 +102,15 @@ extension RefreshComponent {
     let threshold = triggerDistance ?? extent
     let percent = distance / extent
     // The state read once before the percent is set and once after (its observers may change
-    // it): each read of an `@Observed` property checks whether reads are being tracked.
-    let state = self.state
+    // it).
+    let state = untrackedState
     if state == .noMoreData {
       pullingPercent = percent
       return
     }
-    if scroll.isDragging {
+    if scroll.isDraggingUntracked {
       pullingPercent = percent
-      let state = self.state
+      let state = untrackedState
       // A failure shows until a pull past the threshold arms the component again; while
       // another component refreshes, the pull does not arm (and disarms).
       if state == .idle || state == .failed, distance > threshold,

@@ -46,6 +46,12 @@ open class RefreshComponent: View {
     didSet { stateWasAssigned() }
   }
 
+  /// ``state``, read as stored, unreported (see `Observed._untrackedValue`): for the pull,
+  /// which reads it on every offset change.
+  var untrackedState: RefreshState {
+    _state._untrackedValue
+  }
+
   /// The state's bookkeeping: the current refresh, the callbacks waiting for a state change to
   /// complete, the nesting of state changes.
   ///

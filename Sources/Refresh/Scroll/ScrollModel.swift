@@ -76,6 +76,16 @@ open class ScrollModel: View {
     panState == .began || panState == .changed
   }
 
+  /// The geometry the attached components read on every offset change, as stored and
+  /// unreported (see `Observed._untrackedValue`): the offset, the content size and whether a
+  /// finger drags.
+  var untrackedContentOffset: CGPoint { _contentOffset._untrackedValue }
+  var untrackedContentSize: CGSize { _contentSize._untrackedValue }
+  var isDraggingUntracked: Bool {
+    let panState = _panState._untrackedValue
+    return panState == .began || panState == .changed
+  }
+
   /// Whether the content moves on its own after a release (decelerating or springing back).
   @Observed public internal(set) var isDecelerating = false
 

@@ -43,6 +43,10 @@ open class View: Observable {
     }
   }
 
+  /// ``frame``, read as stored, unreported (see `Observed._untrackedValue`): for the attached
+  /// components, which read theirs and the scroll model's on every offset change.
+  var untrackedFrame: CGRect { _frame._untrackedValue }
+
   /// The opacity, 0...1 (values outside are clamped, `NaN` is refused).
   @Observed(validate: acceptUnitInterval)
   public var alpha: CGFloat = 1 {
