@@ -34,16 +34,18 @@ private final class Events: @unchecked Sendable {
   func append(_ value: String) { lock.withLock { storage.append(value) } }
 }
 
+/// Runs `read` under `withObservationTracking`, recording "onChange" in `events` when the
+/// tracking fires; returns what `read` returned.
+private func track<Result>(_ read: () -> Result, into events: Events) -> Result {
+  withObservationTracking(read) { events.append("onChange") }
+}
+
 @Suite("Observation tracks @Observed properties", .serialized)
 struct ObservationTrackingTests {
   @Test func aTrackedReadFiresOnChangeWhenAssigned() {
     let thermostat = Thermostat()
     let events = Events()
-    let read = withObservationTracking {
-      thermostat.target
-    } onChange: {
-      events.append("onChange")
-    }
+    let read = track({ thermostat.target }, into: events)
     #expect(read == 20)
     #expect(events.values.isEmpty)
     thermostat.target = 21
@@ -74,11 +76,7 @@ struct ObservationTrackingTests {
   @Test func aReadOfTheStorageIsNotTracked() {
     let thermostat = Thermostat()
     let events = Events()
-    let read = withObservationTracking {
-      thermostat.untrackedTarget
-    } onChange: {
-      events.append("onChange")
-    }
+    let read = track({ thermostat.untrackedTarget }, into: events)
     #expect(read == 20)
     thermostat.target = 21
     #expect(thermostat.untrackedTarget == 21)
