@@ -43,6 +43,21 @@ struct PullTuningTests {
     #expect(scroll.contentOffset.y == -118)
   }
 
+  /// The pull reads the state again after setting the percent: a state that an observer of the
+  /// percent sets is not undone by the pull going back within the threshold.
+  @Test func aStateThatAnObserverOfThePercentSetsIsNotUndoneByThePull() {
+    let header = attachHeader()
+    scene.pull(to: -130)
+    #expect(header.state == .pulling)
+    let token = header.observe(\.pullingPercent) { header, _ in
+      if header.state == .pulling { header.state = .noMoreData }
+    }
+    // Back within the threshold (armed past -64 - 54 = -118).
+    scene.pull(to: -100)
+    #expect(header.state == .noMoreData)
+    token.invalidate()
+  }
+
   @Test func aShorterTriggerDistanceArmsBeforeTheHeaderIsInView() {
     let header = attachHeader()
     header.triggerDistance = 30
