@@ -268,6 +268,11 @@ func _deliver<Value>(
         {
           return
         }
+        if _isPOD(Value.self) {
+          observer.deliver(
+            object, ObservedChange(settingFrom: oldValue, to: newValue, showing: options))
+          return
+        }
         observer.deliver(
           object,
           ObservedChange(
