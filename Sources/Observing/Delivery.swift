@@ -29,7 +29,7 @@ struct _ChangeSnapshot {
   }
 }
 
-/// The answer to ``ObservationRegistry/_beginPlainAssignment(object:offset:notifiesObservers:)``:
+/// The answer to ``ObservationRegistry/_beginPlainAssignment(object:offset:notifiesObservers:work:)``:
 /// observers to tell after the store and nothing else (the common case), nobody to tell, or
 /// something else that ``ObservationRegistry/_beginAssignment(object:offset:notifiesObservers:property:)``
 /// says.
@@ -61,13 +61,19 @@ struct _PlainAssignment {
   /// The walk flag to clear after the delivery, for a plain assignment.
   @usableFromInline let walk: UInt32
 
-  /// A plain assignment that walks `count` entries under walk flag `walk`.
+  /// A plain assignment that walks a slot's `entries` under walk flag `walk`, which the
+  /// registry claimed for it with the lock held.
+  ///
+  /// Sound: the buffer's address outlives the closure that reads it because nothing changes or
+  /// frees the buffer while the flag is set. Its count fits in 32 bits: that many observers
+  /// would take 200 GB.
   @inlinable
-  init(entries: UnsafePointer<ObserverBox?>?, count: UInt32, walk: UInt32) {
+  init(walking entries: borrowing ContiguousArray<ObserverBox?>, flag walk: Int) {
+    let buffer = entries.withUnsafeBufferPointer { $0 }
     outcome = .plain
-    self.entries = entries
-    self.count = count
-    self.walk = walk
+    self.entries = buffer.baseAddress
+    count = UInt32(truncatingIfNeeded: buffer.count)
+    self.walk = UInt32(truncatingIfNeeded: walk)
   }
 
   @inlinable

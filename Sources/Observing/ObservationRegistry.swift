@@ -44,13 +44,14 @@ public final class ObservationRegistry: @unchecked Sendable {
     core.close()
   }
 
-  /// Whether an assignment of a stored property must do more than store.
+  /// What an assignment of a stored property must do besides storing: zero for nothing.
   ///
-  /// Observers are filed under stored properties, or Observation tracks them: the setter's
-  /// fast-path test.
+  /// Nonzero while observers are filed under stored properties or Observation tracks them
+  /// (``RegistryCore/assignmentWork``). The setter loads it once: zero is its fast path, and
+  /// ``_beginPlainAssignment(object:offset:notifiesObservers:work:)`` reads the rest from it.
   @inlinable
-  var hasAssignmentWork: Bool {
-    core.assignmentWork.load(ordering: .relaxed) != 0
+  var _assignmentWork: Int {
+    core.assignmentWork.load(ordering: .relaxed)
   }
 
   /// Whether any observer is filed under a stored property.
@@ -97,11 +98,12 @@ extension ObservationRegistry {
   ///   - object: The object being changed.
   ///   - offset: Where the property's storage sits in `object`, as its setter found it.
   ///   - notifiesObservers: Whether the property notifies its observers by itself.
+  ///   - work: ``_assignmentWork``, as the setter loaded it.
   @inlinable @inline(__always)
-  func _beginPlainAssignment(object: AnyObject, offset: Int, notifiesObservers: Bool)
-    -> _PlainAssignment
-  {
-    guard notifiesObservers, !isTrackedByObservation else { return .other }
+  func _beginPlainAssignment(
+    object: AnyObject, offset: Int, notifiesObservers: Bool, work: Int
+  ) -> _PlainAssignment {
+    guard notifiesObservers, work & RegistryCore.trackedFlag == 0 else { return .other }
     return core.beginPlainAssignment(object: ObjectIdentifier(object), offset: offset)
   }
 
@@ -145,17 +147,12 @@ extension ObservationRegistry {
       guard isTracked || needsWillPhase || isToMany else {
         // A plain assignment whose slot just learned its offset (the first one after the
         // slot was made), or one that found every walk flag taken, which holds a snapshot.
-        let entries = state.slots[index].entries.withUnsafeBufferPointer { $0 }
         guard let walk = core.claimWalk() else {
           return generalAssignment(
             state, slot: index, object: object, needsWillPhase: false, isTracked: false,
             property: property)
         }
-        // Sound: see `RegistryCore.beginPlainAssignment(object:offset:)`.
-        return .plain(
-          _PlainAssignment(
-            entries: entries.baseAddress, count: UInt32(truncatingIfNeeded: entries.count),
-            walk: UInt32(truncatingIfNeeded: walk)))
+        return .plain(_PlainAssignment(walking: state.slots[index].entries, flag: walk))
       }
       return generalAssignment(
         state, slot: index, object: object, needsWillPhase: needsWillPhase,

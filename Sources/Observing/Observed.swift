@@ -114,14 +114,15 @@ public struct Observed<Value> {
         newValue = accepted
       }
       let registry = object.observationRegistry
-      guard _slowPath(registry.hasAssignmentWork) else {
+      let work = registry._assignmentWork
+      guard _slowPath(work != 0) else {
         _store(&newValue, into: object, storageKeyPath)
         return
       }
       let offset = offset(in: object, storageKeyPath)
       let notifiesObservers = object[keyPath: storageKeyPath].notifiesAutomatically
       var plain = registry._beginPlainAssignment(
-        object: object, offset: offset, notifiesObservers: notifiesObservers)
+        object: object, offset: offset, notifiesObservers: notifiesObservers, work: work)
       if plain.outcome == .other {
         // `wrappedKeyPath` is used once, inside the closure handed to `_beginAssignment`:
         // the optimizer then makes the key path inside that closure, so an assignment that

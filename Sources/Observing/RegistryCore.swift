@@ -342,13 +342,8 @@ final class RegistryCore: @unchecked Sendable {
       let walk = claimWalk()
     else { return .other }
     // Flagged as walked until `_endWalk(_:)`: the entries stay as they are, and alive, until
-    // then (see `walks`), so the setter walks them without holding them. Sound: the buffer's
-    // address outlives the closure that reads it because nothing changes or frees the buffer
-    // while the flag is set. Its count fits in 32 bits: that many observers would take 200 GB.
-    let entries = state.pointee.slots[index].entries.withUnsafeBufferPointer { $0 }
-    return _PlainAssignment(
-      entries: entries.baseAddress, count: UInt32(truncatingIfNeeded: entries.count),
-      walk: UInt32(truncatingIfNeeded: walk))
+    // then (see `walks`), so the setter walks them without holding them.
+    return _PlainAssignment(walking: state.pointee.slots[index].entries, flag: walk)
   }
 
   /// Ends the delivery that claimed walk flag `walk`, once it has read the entries for the
