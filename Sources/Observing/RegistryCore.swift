@@ -274,10 +274,15 @@ final class RegistryCore: @unchecked Sendable {
   }
 
   /// Takes the retired entries out of `state` when no delivery walks; call with the lock held.
+  ///
+  /// Returns `nil` when nothing is retired: a change that no delivery overlaps then neither
+  /// swaps the array nor releases one.
   private func takeRetiredEntries(
     _ state: inout State,
     walked: Bool
-  ) -> [ContiguousArray<ObserverBox?>] {
+  ) -> [ContiguousArray<ObserverBox?>]? {
+    // The flag is already false: it is stored with the lock held, after every change.
+    if state.retiredEntries.isEmpty { return nil }
     var taken: [ContiguousArray<ObserverBox?>] = []
     if !walked { swap(&taken, &state.retiredEntries) }
     hasRetiredEntries.store(!state.retiredEntries.isEmpty, ordering: .relaxed)
