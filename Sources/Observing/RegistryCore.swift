@@ -232,25 +232,32 @@ final class RegistryCore: @unchecked Sendable {
   /// observer rooted at another, living object only loses its subscription here. The core keeps
   /// no observer and refuses new ones, so nothing it holds can keep it alive in a cycle.
   func close() {
-    let (boxes, handlers) = withEntriesLocked { state, walked in
+    let (slots, handlers) = withEntriesLocked { state, walked in
       state.isClosed = true
-      defer {
-        for index in state.slots.indices { state.retireEntries(ofSlot: index, walked: walked) }
-        state.slots = []
-        state.slotsWithoutOffset = 0
-        state.unmatchedProperties = []
-        state.terminationHandlers = [:]
-        let tracked = assignmentWork.load(ordering: .relaxed) & Self.trackedFlag
-        assignmentWork.store(tracked, ordering: .relaxed)
-        observerCount.store(0, ordering: .relaxed)
-      }
-      return (state.slots.flatMap(\.entries), state.terminationHandlers)
+      for index in state.slots.indices { state.retireEntries(ofSlot: index, walked: walked) }
+      // Moved out whole: the observers are told below from the slots' own entries, where
+      // gathering them into one array retained each of them once more.
+      var slots: [Slot] = []
+      swap(&slots, &state.slots)
+      var handlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
+      swap(&handlers, &state.terminationHandlers)
+      state.slotsWithoutOffset = 0
+      state.unmatchedProperties = []
+      let tracked = assignmentWork.load(ordering: .relaxed) & Self.trackedFlag
+      assignmentWork.store(tracked, ordering: .relaxed)
+      observerCount.store(0, ordering: .relaxed)
+      return (slots, handlers)
     }
     // Outside the lock, as every call out of the registry: ending an observation releases its
-    // handler, which may release anything, this registry's other observers included.
+    // handler, which may release anything, this registry's other observers included. A
+    // key-path observer may be filed under several slots and is told once; a direct observer
+    // is filed under one, and needs no record.
     var seen = Set<ObjectIdentifier>()
-    for case let box? in boxes where seen.insert(ObjectIdentifier(box)).inserted {
-      if box.registryDidClose(self), let handler = handlers[ObjectIdentifier(box)] { handler() }
+    for slot in slots {
+      for case let box? in slot.entries
+      where box.isDirect || seen.insert(ObjectIdentifier(box)).inserted {
+        if box.registryDidClose(self), let handler = handlers[ObjectIdentifier(box)] { handler() }
+      }
     }
   }
 
