@@ -113,13 +113,19 @@ extension Observable {
   ) -> ObservationToken {
     // Made first, for the two common cases: a key path this object was observed with before
     // (filed by identity), and one that names a stored property of its class.
-    let observer = DirectObserver<Self, Value>.make(options: options, handler: changeHandler)
+    // Handed to the filing with its reference: when it is filed, its slot takes the reference.
+    let pending = Unmanaged<ValueObserverBase>.passRetained(
+      DirectObserver<Self, Value>.make(options: options, handler: changeHandler))
     let registry = observationRegistry
     if let token = _fileAliased(
-      observer, object: self, registry: registry, keyPath: keyPath, rootDidDeinit: rootDidDeinit)
+      pending, object: self, registry: registry, keyPath: keyPath, rootDidDeinit: rootDidDeinit)
     {
       return _finishDirectObservation(token, keyPath, options: options, handler: changeHandler)
     }
+    // Sound: `pending` is what `make` returned, a `DirectObserver<Self, Value>`, and a filing
+    // that did not file it left its reference here.
+    let observer = unsafeDowncast(
+      pending.takeRetainedValue(), to: DirectObserver<Self, Value>.self)
     guard let property = _cachedDirectProperty(keyPath, rootType: type(of: self)) else {
       return _makeObservationResolving(
         keyPath, options: options, rootDidDeinit: rootDidDeinit, changeHandler: changeHandler)
@@ -257,16 +263,17 @@ func _file(
   return ObservationToken(direct: observer, filedIn: core)
 }
 
-/// Files a direct observer under the stored property of `object` that an earlier
-/// registration with the very same key path instance named, and returns its token; `nil`
-/// when there was none (nothing is filed then).
+/// Files `observer`, with the reference the caller hands over, under the stored property of
+/// `object` that an earlier registration with the very same key path instance named, and
+/// returns its token; `nil` when there was none (nothing is filed then, and the reference is
+/// still the caller's).
 ///
 /// A key path literal is one instance wherever it is evaluated, so re-registering with it on
 /// the same object needs neither the table of direct properties (a global lock) nor the
 /// property's key path: the slot remembers the key path it was last named with.
 @usableFromInline
 func _fileAliased(
-  _ observer: ValueObserverBase,
+  _ observer: Unmanaged<ValueObserverBase>,
   object: AnyObject,
   registry: ObservationRegistry,
   keyPath: AnyKeyPath,
@@ -274,6 +281,12 @@ func _fileAliased(
 ) -> ObservationToken? {
   let core = registry.core
   guard core.add(direct: observer, toSlotAliased: keyPath, of: object) else { return nil }
-  if let rootDidDeinit { core.setTerminationHandler(rootDidDeinit, for: observer) }
-  return ObservationToken(direct: observer, filedIn: core)
+  // Sound: the observer is filed, and only its token (made here) or the registry's closing (its
+  // object is alive: the caller borrows it) takes it out, so its slot keeps it alive.
+  if let rootDidDeinit {
+    core.setTerminationHandler(rootDidDeinit, for: observer.takeUnretainedValue())
+  }
+  return ObservationToken(
+    filedDirect: observer.toOpaque(),
+    isAutomatic: observer._withUnsafeGuaranteedRef(\.isAutomatic), in: core)
 }

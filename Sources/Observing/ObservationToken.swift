@@ -24,7 +24,7 @@ import Synchronization
 public final class ObservationToken: @unchecked Sendable {
   /// The record of the observation, as a pointer, with ``isAutomatic`` in the low bit (the
   /// record is aligned, so the bit is free); the pointer part is zero once invalidated, and
-  /// ``busy`` while ``isValid`` reads a key-path observer's record.
+  /// ``busy`` while ``isValid`` reads the record (or the core).
   ///
   /// One atomic word, so that invalidating from several threads ends the observation once, and
   /// never while ``isValid`` reads the record.
@@ -36,12 +36,17 @@ public final class ObservationToken: @unchecked Sendable {
 
   /// The core of the registry a direct observer is filed in; `nil` for a key-path observer (and
   /// for a direct one that found its registry gone).
-  private let core: RegistryCore?
+  ///
+  /// Not retained: the core keeps itself alive while tokens of direct observers name it, until
+  /// each has ended its observation (`RegistryCore.State.directTokens`). So the token reads it
+  /// only while it holds the record: to end the observation, or (the record busy) to ask
+  /// whether it is still open.
+  private unowned(unsafe) let core: RegistryCore?
 
   private static let automaticBit: UInt = 1
 
-  /// The pointer part while ``isValid`` reads the record: no record is at address 2 (records are
-  /// aligned to more than that), and the one reading puts the pointer back.
+  /// The pointer part while ``isValid`` reads the record or the core: no record is at address 2
+  /// (records are aligned to more than that), and the one reading puts the pointer back.
   private static let busy: UInt = 2
 
   /// Whether the observation follows stored `@Observed` properties by itself.
@@ -60,6 +65,12 @@ public final class ObservationToken: @unchecked Sendable {
     let pointer = UInt(bitPattern: Unmanaged.passRetained(box).toOpaque())
     state = Atomic(pointer | (box.isAutomatic ? Self.automaticBit : 0))
     core = nil
+  }
+
+  /// The token of the direct observer at `address`, which `core` files and owns.
+  init(filedDirect address: UnsafeMutableRawPointer, isAutomatic: Bool, in core: RegistryCore) {
+    state = Atomic(UInt(bitPattern: address) | (isAutomatic ? Self.automaticBit : 0))
+    self.core = core
   }
 
   /// The token of a direct observer filed in `core` (`nil` if its registry was gone).
@@ -99,13 +110,15 @@ public final class ObservationToken: @unchecked Sendable {
   /// Whether the observation is still registered: neither invalidated nor ended by the observed
   /// object's deallocation.
   public var isValid: Bool {
-    if let core {
-      return state.load(ordering: .acquiring) & ~Self.automaticBit != 0 && core.isOpen
-    }
     guard let raw = takeRecord(leaving: Self.busy) else { return false }
-    // Sound: the record is retained by this token, and while `state` is busy no `invalidate()`
-    // can take it to release it; the pointer goes back before anyone else can.
-    let isActive = Unmanaged<ObserverBox>.fromOpaque(raw).takeUnretainedValue().isActive
+    // Sound: while `state` is busy no `invalidate()` can take the record, so a direct
+    // observer's token has not been counted out of its core, which is alive; a key-path
+    // observer's record is retained by this token. The pointer goes back before anyone else
+    // can take it.
+    let isActive =
+      if let core { core.isOpen } else {
+        Unmanaged<ObserverBox>.fromOpaque(raw).takeUnretainedValue().isActive
+      }
     let automatic = state.load(ordering: .relaxed) & Self.automaticBit
     state.store(UInt(bitPattern: raw) | automatic, ordering: .releasing)
     return isActive

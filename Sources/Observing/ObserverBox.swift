@@ -125,6 +125,13 @@ class ValueObserverBase: ObserverBox, @unchecked Sendable {
     set { storedEntryIndex = newValue.flatMap { UInt32(exactly: $0) } ?? .max }
   }
 
+  /// Records where the observer is filed; call with the registry's lock held.
+  @inline(__always)
+  final func record(slotIndex: Int, entryIndex: Int) {
+    self.slotIndex = slotIndex
+    self.entryIndex = entryIndex
+  }
+
   override final func didMove(toEntryIndex index: Int) {
     entryIndex = index
   }

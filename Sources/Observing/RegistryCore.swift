@@ -127,22 +127,45 @@ final class RegistryCore: @unchecked Sendable {
     return isFiled
   }
 
-  /// Files a direct observer under the stored slot of `object` that an earlier registration
-  /// with the same key path instance named (see `Slot.alias`), if there is one.
+  /// Files the direct observer `box` under the stored slot of `object` that an earlier
+  /// registration with the same key path instance named (see `Slot.alias`), if there is one.
   ///
+  /// - Parameter box: The observer, with a reference the caller hands over: when the observer
+  ///   is filed, its slot's entry holds that reference, so filing costs neither a retain nor a
+  ///   release.
   /// - Returns: Whether the observer was filed; when it was not (no such slot, or the registry
-  ///   is gone), nothing changed and the caller files it by its property.
-  func add(direct box: ValueObserverBase, toSlotAliased keyPath: AnyKeyPath, of object: AnyObject)
-    -> Bool
-  {
+  ///   is gone), nothing changed, the reference is still the caller's, and the caller files the
+  ///   observer by its property.
+  func add(
+    direct box: Unmanaged<ValueObserverBase>,
+    toSlotAliased keyPath: AnyKeyPath,
+    of object: AnyObject
+  ) -> Bool {
     let id = ObjectIdentifier(object)
     return withEntriesLocked { state, walked in
       guard !state.isClosed, let index = state.storedSlotIndex(object: id, alias: keyPath) else {
         return false
       }
-      file(box, inSlot: index, of: &state, walked: walked)
+      let entryIndex = state.slots[index].entries.count
+      box._withUnsafeGuaranteedRef { $0.record(slotIndex: index, entryIndex: entryIndex) }
+      state.retireEntries(ofSlot: index, walked: walked)
+      state.slots[index].append(handingOver: Unmanaged.fromOpaque(box.toOpaque()))
+      didAdd(isStored: true)
+      countInDirectToken(&state)
       return true
     }
+  }
+
+  /// Counts in the token about to be made for a direct observer just filed; call with the lock
+  /// held.
+  ///
+  /// The tokens of direct observers keep the core alive together: it retains itself when the
+  /// first is counted in and releases itself when the last is counted out. A token that
+  /// retained the core cost each registration an atomic operation.
+  @inline(__always)
+  private func countInDirectToken(_ state: inout State) {
+    state.directTokens += 1
+    if state.directTokens == 1 { _ = Unmanaged.passUnretained(self).retain() }
   }
 
   /// Files a direct observer in slot `index`, recording where; call with the lock held.
@@ -153,6 +176,7 @@ final class RegistryCore: @unchecked Sendable {
     box.entryIndex = state.slots[index].entries.count
     state.append(box, toSlot: index, walked: walked)
     didAdd(isStored: true)
+    countInDirectToken(&state)
   }
 
   /// Removes an observer from the slot `key` names; does nothing if it is not filed there.
@@ -172,9 +196,13 @@ final class RegistryCore: @unchecked Sendable {
   ///
   /// The token calls it once (its atomic state makes sure), and nothing else removes a direct
   /// observer from an open registry, so while the registry is open the observer is still filed.
+  /// The token is counted out (see ``State/directTokens``), open registry or not: it does not
+  /// use the core again.
   func remove(direct pointer: UnsafeMutableRawPointer) {
-    let removed: ValueObserverBase? = withEntriesLocked { state, walked in
-      guard !state.isClosed else { return nil }
+    let (removed, wasLastToken) = withEntriesLocked { state, walked in
+      state.directTokens -= 1
+      let wasLastToken = state.directTokens == 0
+      guard !state.isClosed else { return (nil as ValueObserverBase?, wasLastToken) }
       // Sound: the observer is filed (see above), so its slot holds it and it is alive; the
       // strong reference made here keeps it alive until after the lock is released.
       let box = Unmanaged<ValueObserverBase>.fromOpaque(pointer).takeUnretainedValue()
@@ -184,11 +212,13 @@ final class RegistryCore: @unchecked Sendable {
       }
       state.forgetTerminationHandler(of: box)
       didRemove(isStored: true)
-      return box
+      return (box, wasLastToken)
     }
     // Released here, outside the lock: the observer's handler may hold the last reference to
     // anything, whose deinitialization may use this registry.
     withExtendedLifetime(removed) {}
+    // Last: this may be the core's last reference.
+    if wasLastToken { Unmanaged.passUnretained(self).release() }
   }
 
   /// Whether the registry is still there (not closed).
@@ -439,6 +469,12 @@ extension RegistryCore {
     var terminationHandlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
     /// Whether the registry is gone: the state is then empty for good.
     var isClosed = false
+    /// How many tokens of direct observers name the core.
+    ///
+    /// A token is counted in when its observer is filed, and out when it ends the observation
+    /// (``RegistryCore/remove(direct:)``), which may be after the registry is gone. While any is
+    /// counted, the core keeps itself alive.
+    var directTokens = 0
     /// Entries that slots replaced while deliveries walked them: held until none walks (see
     /// ``RegistryCore/walks``).
     var retiredEntries: [ContiguousArray<ObserverBox?>] = []
@@ -449,6 +485,7 @@ extension RegistryCore {
     /// The retired array shares the slot's buffer, so the slot's next change copies it (arrays
     /// are copied on write), and the buffer a delivery walks stays as it was until the last
     /// delivery ends.
+    @inline(__always)
     mutating func retireEntries(ofSlot index: Int, walked: Bool) {
       guard walked else { return }
       retiredEntries.append(slots[index].entries)
@@ -612,6 +649,10 @@ extension RegistryCore {
       precondition(
         storedCount == stored, "\(storedCount) stored observers counted, \(stored) filed")
       precondition(allCount == all, "\(allCount) observers counted, \(all) filed")
+      let directFiled = slots.reduce(0) { $0 + $1.entries.count { $0 is ValueObserverBase } }
+      precondition(
+        directTokens >= directFiled,
+        "\(directTokens) tokens of direct observers counted, \(directFiled) direct observers filed")
       let filed = Set(slots.flatMap(\.entries).compactMap { $0.map(ObjectIdentifier.init) })
       for box in terminationHandlers.keys {
         precondition(filed.contains(box), "a termination handler outlives its observer")

@@ -73,10 +73,20 @@ struct Slot {
     self.path = path
   }
 
+  /// Files `box` after the others.
   mutating func append(_ box: ObserverBox) {
     entries.append(box)
     liveCount += 1
     if box.needsWillPhase { willPhaseCount += 1 }
+  }
+
+  /// Files `box` after the others, taking over the reference the caller hands over: no retain
+  /// for the entry, and no release for the caller.
+  @inline(__always)
+  mutating func append(handingOver box: Unmanaged<ObserverBox>) {
+    if box._withUnsafeGuaranteedRef(\.needsWillPhase) { willPhaseCount += 1 }
+    liveCount += 1
+    entries.append(box.takeRetainedValue())
   }
 
   mutating func removeEntry(at position: Int) {

@@ -113,6 +113,38 @@ struct ConcurrencyTests {
     token.invalidate()
   }
 
+  @Test func tokensAskedWhetherTheyAreValidWhileOtherThreadsEndThem() {
+    // A token asks its registry's core, which only the tokens keep alive once the object is
+    // gone: asking and ending the observation on different threads, around the object's
+    // death, must never read a core that is gone (the address sanitizer's run checks).
+    /// Holds the one reference to the object, for another thread to drop.
+    final class Holder: @unchecked Sendable {
+      private let lock = NSLock()
+      private var gauge: Gauge? = Gauge()
+      var current: Gauge { lock.withLock { gauge! } }
+      func drop() { lock.withLock { gauge = nil } }
+    }
+    for round in 0..<40 {
+      let holder = Holder()
+      let tokens = (0..<16).map { _ in holder.current.observe(\.level) { _, _ in } }
+      let shared = TokenPool()
+      for token in tokens { shared.add(token) }
+      let asked = SharedCounter()
+      DispatchQueue.concurrentPerform(iterations: 3) { thread in
+        switch thread {
+        case 0:
+          for token in tokens where token.isValid { asked.increment() }
+        case 1:
+          while let token = shared.takeAny(round) { token.invalidate() }
+        default:
+          holder.drop()
+        }
+      }
+      #expect(tokens.allSatisfy { !$0.isValid })
+      #expect(asked.current <= 16)
+    }
+  }
+
   @Test func tokensComeAndGoOnOtherThreadsWhileOneThreadWrites() {
     let gauge = Gauge()
     let delivered = SharedCounter()

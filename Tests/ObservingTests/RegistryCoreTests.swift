@@ -358,3 +358,49 @@ struct RegistryCoreTests {
     #expect(real.active.map(\.id) == model.active.map(\.id))
   }
 }
+
+/// The core of a registry outlives the registry while tokens of its direct observers remain,
+/// kept alive by one reference for all of them.
+@Suite("Registry core: the tokens of direct observers")
+struct RegistryCoreTokenTests {
+  typealias Subject = RegistryCoreTests.Subject
+
+  static func directTokens(_ core: RegistryCore) -> Int {
+    core.state.withLock { $0.directTokens }
+  }
+
+  @Test func theCoreLivesUntilItsObjectAndEveryTokenAreGone() {
+    weak var core: RegistryCore?
+    var subject: Subject? = Subject()
+    core = subject!.observationRegistry.core
+    var first: ObservationToken? = subject!.observe(\.a) { _, _ in }
+    var second: ObservationToken? = subject!.observe(\.a) { _, _ in }
+    let third = subject!.observe(\.b) { _, _ in }
+    #expect(Self.directTokens(core!) == 3)
+    third.invalidate()
+    #expect(Self.directTokens(core!) == 2)
+    subject = nil
+    // The object is gone; its tokens still name the core.
+    #expect(core != nil)
+    #expect(first?.isValid == false)
+    first = nil
+    #expect(core != nil)
+    #expect(Self.directTokens(core!) == 1)
+    second?.invalidate()
+    #expect(core == nil)
+    second = nil
+  }
+
+  @Test func theCoreGoesWithItsObjectOnceNoTokenRemains() {
+    weak var core: RegistryCore?
+    var subject: Subject? = Subject()
+    core = subject!.observationRegistry.core
+    var tokens = (0..<3).map { _ in subject!.observe(\.c) { _, _ in } }
+    tokens.append(subject!.observe(\.d, options: [.skipsEqualValues]) { _, _ in })
+    #expect(Self.directTokens(core!) == 4)
+    tokens = []
+    #expect(Self.directTokens(core!) == 0)
+    subject = nil
+    #expect(core == nil)
+  }
+}
