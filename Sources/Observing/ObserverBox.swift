@@ -20,8 +20,9 @@ class ObserverBox: @unchecked Sendable {
   @usableFromInline static var directBit: UInt8 { 0x40 }
 
   /// The bit of ``bits`` that says the observation is automatic.
-  static var automaticBit: UInt8 { 0x80 }
+  @usableFromInline static var automaticBit: UInt8 { 0x80 }
 
+  @inlinable
   init(options: ObservingOptions, isDirect: Bool, isAutomatic: Bool) {
     // The five options `ObservingOptions` declares; other bits of a raw value mean nothing.
     bits =
@@ -109,6 +110,7 @@ class ValueObserverBase: ObserverBox, @unchecked Sendable {
   /// Its position in the slot's entries, or `UInt32.max` when it does not fit.
   private var storedEntryIndex: UInt32 = 0
 
+  @inlinable
   init(options: ObservingOptions) {
     super.init(options: options, isDirect: true, isAutomatic: true)
   }
@@ -188,9 +190,9 @@ class ValueObserver<Value>: ValueObserverBase, @unchecked Sendable {
 /// A `ValueObserver` that calls a handler typed by the observer's root.
 @usableFromInline
 class DirectObserver<Root: AnyObject, Value>: ValueObserver<Value>, @unchecked Sendable {
-  private let handler: (Root, ObservedChange<Value>) -> Void
+  @usableFromInline let handler: (Root, ObservedChange<Value>) -> Void
 
-  @usableFromInline
+  @inlinable
   init(options: ObservingOptions, handler: @escaping (Root, ObservedChange<Value>) -> Void) {
     self.handler = handler
     super.init(options: options)

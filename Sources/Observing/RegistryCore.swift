@@ -164,7 +164,7 @@ final class RegistryCore: @unchecked Sendable {
   /// retained the core cost each registration an atomic operation.
   @inline(__always)
   private func countInDirectToken(_ state: inout State) {
-    state.directTokens += 1
+    state.directTokens &+= 1
     if state.directTokens == 1 { _ = Unmanaged.passUnretained(self).retain() }
   }
 
@@ -243,7 +243,8 @@ final class RegistryCore: @unchecked Sendable {
 
   /// Adds `delta` to a counter that only the lock's holder changes.
   private static func increase(_ counter: borrowing Atomic<Int>, by delta: Int) {
-    counter.store(counter.load(ordering: .relaxed) + delta, ordering: .relaxed)
+    // Wrapping: a count of observers, each an object in memory, cannot reach `Int.max`.
+    counter.store(counter.load(ordering: .relaxed) &+ delta, ordering: .relaxed)
   }
 
   /// Sets ``trackedFlag`` in ``assignmentWork``, with the lock held as for every change of it.
@@ -517,6 +518,7 @@ extension RegistryCore {
     }
 
     /// The stored slot of `object` whose alias is `keyPath` (by identity), if any.
+    @inline(__always)
     func storedSlotIndex(object: ObjectIdentifier, alias keyPath: AnyKeyPath) -> Int? {
       for index in slots.indices
       where slots[index].alias === keyPath && slots[index].object == object

@@ -84,8 +84,8 @@ struct Slot {
   /// for the entry, and no release for the caller.
   @inline(__always)
   mutating func append(handingOver box: Unmanaged<ObserverBox>) {
-    if box._withUnsafeGuaranteedRef(\.needsWillPhase) { willPhaseCount += 1 }
-    liveCount += 1
+    if box._withUnsafeGuaranteedRef(\.needsWillPhase) { willPhaseCount &+= 1 }
+    liveCount &+= 1
     entries.append(box.takeRetainedValue())
   }
 
