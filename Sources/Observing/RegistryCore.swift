@@ -268,8 +268,8 @@ final class RegistryCore: @unchecked Sendable {
       for index in state.slots.indices { state.retireEntries(ofSlot: index, walked: walked) }
       // Moved out whole: the observers are told below from the slots' own entries, where
       // gathering them into one array retained each of them once more.
-      var slots: [Slot] = []
-      swap(&slots, &state.slots)
+      let slots = state.slots
+      state.slots = SlotList()
       var handlers: [ObjectIdentifier: @Sendable () -> Void] = [:]
       swap(&handlers, &state.terminationHandlers)
       state.slotsWithoutOffset = 0
@@ -446,7 +446,7 @@ extension RegistryCore {
   @usableFromInline
   struct State {
     /// The slots, stored and manual, in the order they were created; an empty one is reused.
-    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var slots = SlotList()
     /// How many stored slots have not learned their property's offset yet.
     @usableFromInline var slotsWithoutOffset = 0
     /// Stored properties whose key path matched no slot without an offset when assigned.
