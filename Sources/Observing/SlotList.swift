@@ -23,9 +23,17 @@ struct SlotList: RandomAccessCollection, MutableCollection {
 
   @usableFromInline var buffer: Buffer
 
+  /// The buffer of every empty list, shared so that a registry with no observers (every
+  /// observable object starts as one) allocates nothing for its slots; the first slot appended
+  /// moves the list to a buffer of its own.
+  ///
+  /// Sound to share across threads: nothing is ever written to it (``append(_:)`` never adds to
+  /// it, and its header, the count, stays 0).
+  private nonisolated(unsafe) static let empty = makeBuffer(minimumCapacity: 0)
+
   /// An empty list.
   init() {
-    buffer = Self.makeBuffer(minimumCapacity: 0)
+    buffer = Self.empty
   }
 
   private static func makeBuffer(minimumCapacity: Int) -> Buffer {
@@ -58,7 +66,7 @@ struct SlotList: RandomAccessCollection, MutableCollection {
   /// full.
   mutating func append(_ slot: Slot) {
     let count = endIndex
-    if count == buffer.capacity {
+    if count == buffer.capacity || buffer === Self.empty {
       let grown = Self.makeBuffer(minimumCapacity: Swift.max(4, count * 2))
       buffer.withUnsafeMutablePointers { oldCount, old in
         grown.withUnsafeMutablePointerToElements { $0.moveInitialize(from: old, count: count) }

@@ -26,6 +26,7 @@ struct SlotListTests {
     var list = SlotList()
     for (index, owner) in owners.enumerated() {
       list.append(Self.slot(of: owner, observers: index % 3))
+      #expect(list.buffer.capacity >= list.count, "\(list.count) slots in the buffer")
     }
     #expect(list.count == count)
     #expect(list.isEmpty == (count == 0))
@@ -97,5 +98,18 @@ struct SlotListTests {
       let list = SlotList()
       list[-1] = SlotListTests.slot(of: Owner())
     }
+  }
+}
+
+extension SlotListTests {
+  @Test func emptyListsShareOneBufferAndNeverWriteToIt() {
+    let first = SlotList()
+    var second = SlotList()
+    #expect(first.buffer === second.buffer)
+    second.append(Self.slot(of: Owner()))
+    #expect(first.buffer !== second.buffer)
+    #expect(first.isEmpty)
+    #expect(SlotList().isEmpty)
+    #expect(second.count == 1)
   }
 }
