@@ -120,7 +120,8 @@ final class RegistryCore: @unchecked Sendable {
       guard !state.isClosed else { return false }
       let index = state.claimSlot(key, owner: owner, walked: walked)
       state.slots[index].remember(alias: alias)
-      file(box, inSlot: index, of: &state, walked: walked)
+      // The slot's entry takes a reference of its own; the caller keeps its one.
+      file(.passRetained(box), inSlot: index, of: &state, walked: walked)
       return true
     }
     if !isFiled { _ = box.registryDidClose(self) }
@@ -146,12 +147,7 @@ final class RegistryCore: @unchecked Sendable {
       guard !state.isClosed, let index = state.storedSlotIndex(object: id, alias: keyPath) else {
         return false
       }
-      let entryIndex = state.slots[index].entries.count
-      box._withUnsafeGuaranteedRef { $0.record(slotIndex: index, entryIndex: entryIndex) }
-      state.retireEntries(ofSlot: index, walked: walked)
-      state.slots[index].append(handingOver: Unmanaged.fromOpaque(box.toOpaque()))
-      didAdd(isStored: true)
-      countInDirectToken(&state)
+      file(box, inSlot: index, of: &state, walked: walked)
       return true
     }
   }
@@ -168,13 +164,18 @@ final class RegistryCore: @unchecked Sendable {
     if state.directTokens == 1 { _ = Unmanaged.passUnretained(self).retain() }
   }
 
-  /// Files a direct observer in slot `index`, recording where; call with the lock held.
+  /// Files a direct observer in slot `index`, recording where, and counts its token in; call
+  /// with the lock held.
+  ///
+  /// - Parameter box: The observer, with a reference the caller hands over to the slot's entry.
+  @inline(__always)
   private func file(
-    _ box: ValueObserverBase, inSlot index: Int, of state: inout State, walked: Bool
+    _ box: Unmanaged<ValueObserverBase>, inSlot index: Int, of state: inout State, walked: Bool
   ) {
-    box.slotIndex = index
-    box.entryIndex = state.slots[index].entries.count
-    state.append(box, toSlot: index, walked: walked)
+    let entryIndex = state.slots[index].entries.count
+    box._withUnsafeGuaranteedRef { $0.record(slotIndex: index, entryIndex: entryIndex) }
+    state.retireEntries(ofSlot: index, walked: walked)
+    state.slots[index].append(handingOver: Unmanaged.fromOpaque(box.toOpaque()))
     didAdd(isStored: true)
     countInDirectToken(&state)
   }
