@@ -29,6 +29,9 @@ struct SlotAliasTests {
     #expect(log.values == (0..<5).map { "\($0) b" })
     let slots = Self.storedSlots(of: person.observationRegistry)
     #expect(slots.count == 1 && slots[0].live == 5)
+    // The first by its property, the others by the remembered key path: every token says
+    // its observation follows the property by itself, and is valid.
+    #expect(tokens.allSatisfy { $0.isAutomatic && $0.isValid })
     person.observationRegistry._checkInvariants()
     withExtendedLifetime(tokens) {}
   }
