@@ -68,11 +68,15 @@ struct SlotList: RandomAccessCollection, MutableCollection {
     let count = endIndex
     if count == buffer.capacity || buffer === Self.empty {
       let grown = Self.makeBuffer(minimumCapacity: Swift.max(4, count * 2))
-      buffer.withUnsafeMutablePointers { oldCount, old in
-        grown.withUnsafeMutablePointerToElements { $0.moveInitialize(from: old, count: count) }
-        oldCount.pointee = 0
+      // An empty list (the shared buffer's, say) has nothing to move and nothing to write:
+      // other registries read the shared buffer's count on other threads.
+      if count > 0 {
+        buffer.withUnsafeMutablePointers { oldCount, old in
+          grown.withUnsafeMutablePointerToElements { $0.moveInitialize(from: old, count: count) }
+          oldCount.pointee = 0
+        }
+        grown.withUnsafeMutablePointerToHeader { $0.pointee = count }
       }
-      grown.withUnsafeMutablePointerToHeader { $0.pointee = count }
       buffer = grown
     }
     buffer.withUnsafeMutablePointers { count, slots in

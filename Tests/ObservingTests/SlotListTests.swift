@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import Observing
@@ -111,5 +112,20 @@ extension SlotListTests {
     #expect(first.isEmpty)
     #expect(SlotList().isEmpty)
     #expect(second.count == 1)
+  }
+}
+
+extension SlotListTests {
+  /// Lists that start empty on many threads at once leave the buffer they share as it was (the
+  /// thread sanitizer's run of the suite checks that none writes to it).
+  @Test func emptyListsGrowOnManyThreadsAtOnce() {
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<200 {
+        var list = SlotList()
+        list.append(SlotListTests.slot(of: Owner()))
+        #expect(list.count == 1)
+      }
+    }
+    #expect(SlotList().isEmpty)
   }
 }
