@@ -73,11 +73,9 @@ struct Slot {
     self.path = path
   }
 
-  /// Files `box` after the others.
+  /// Files `box` after the others; the entry takes a reference of its own.
   mutating func append(_ box: ObserverBox) {
-    entries.append(box)
-    liveCount += 1
-    if box.needsWillPhase { willPhaseCount += 1 }
+    append(handingOver: .passRetained(box))
   }
 
   /// Files `box` after the others, taking over the reference the caller hands over: no retain
