@@ -141,4 +141,79 @@ struct FrameClockTests {
     frames.cancel()
     #expect(clock.nextDeadline == clock.now)
   }
+
+  /// An animation lasting a whole number of frames completes on that frame, however long the
+  /// clock has run: the clock counts whole ticks, so 10^5 frames of 1/60 s leave no rounding
+  /// error behind (a clock adding seconds as doubles completed 0.25 s on the 16th frame).
+  @Test("An animation of n frames completes on its nth frame", arguments: [30.0, 60.0, 120.0])
+  func animationsCompleteOnTheirFrame(framesPerSecond: Double) {
+    let clock = ManualFrameClock()
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100), clock: clock)
+    let view = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    window.addSubview(view)
+    let frame = 1 / framesPerSecond
+    // Animations of 1 to 31 frames, one begun every 97 frames, and a scheduled action beside.
+    final class Log {
+      var entries: [(frames: Int, begun: Int, completed: Int?, acted: Int?)] = []
+      /// The frame being run: the first advance runs frame 1.
+      var frame = 0
+    }
+    let log = Log()
+    for count in 0..<100_000 {
+      if count % 97 == 0 {
+        let frames = log.entries.count % 31 + 1
+        let index = log.entries.count
+        log.entries.append((frames, count, nil, nil))
+        View.animate(withDuration: Double(frames) * frame) {
+          view.alpha = view.alpha == 1 ? 0.5 : 1
+        } completion: { _ in
+          log.entries[index].completed = log.frame
+        }
+        clock.schedule(after: Double(frames) * frame) { log.entries[index].acted = log.frame }
+      }
+      log.frame += 1
+      clock.advance(by: frame)
+    }
+    #expect(log.entries.count > 1_000)
+    for entry in log.entries where entry.begun + entry.frames <= 100_000 {
+      #expect(entry.completed == entry.begun + entry.frames, "\(entry)")
+      #expect(entry.acted == entry.begun + entry.frames, "\(entry)")
+    }
+    #expect(clock.ticks == 100_000 * FrameClock.ticksPerSecond / Int64(framesPerSecond))
+  }
+
+  /// Dividing a whole number of frames' time into frames gives that many frames, each on its
+  /// tick, the last exactly at the end.
+  @Test(
+    "Frame by frame, n frames' time is n frames",
+    arguments: [(30.0, 3), (30.0, 7), (60.0, 15), (60.0, 24), (120.0, 30), (120.0, 48)])
+  func framesOfAWholeNumberOfFrames(framesPerSecond: Double, frames: Int) {
+    let clock = ManualFrameClock()
+    clock.advance(by: 0.1)
+    var times: [Int64] = []
+    let task = clock.addFrameHandler { _ in times.append(clock.ticks) }
+    defer { task.cancel() }
+    let start = clock.ticks
+    clock.advance(by: Double(frames) / framesPerSecond, framesPerSecond: framesPerSecond)
+    let step = FrameClock.ticksPerSecond / Int64(framesPerSecond)
+    #expect(times == (1...frames).map { start + Int64($0) * step })
+  }
+
+  /// Durations round to the nearest tick; a time too far to count saturates instead of
+  /// overflowing, and the clock still runs what is due.
+  @Test func durationsRoundToTicksAndSaturate() {
+    #expect(FrameClock.ticks(ofSeconds: 1 / 60) == 11_760_000)
+    #expect(FrameClock.ticks(ofSeconds: 0.25) == 176_400_000)
+    #expect(FrameClock.ticks(ofSeconds: -1) == 0)
+    #expect(FrameClock.ticks(ofSeconds: .nan) == 0)
+    #expect(FrameClock.ticks(ofSeconds: 1e300) == .max)
+    let clock = ManualFrameClock()
+    var ran = false
+    clock.schedule(after: 1e300) { ran = true }
+    clock.advance(by: 1e300)
+    #expect(clock.ticks == .max)
+    #expect(ran)
+    clock.advance(by: 1)
+    #expect(clock.ticks == .max)
+  }
 }

@@ -6,18 +6,20 @@ import Foundation
 struct AnimationTrack {
   let lifetime = TrackLifetime()
   let start: TimeInterval
-  let duration: TimeInterval
+  /// The time the track ends: a time on the clock's ticks, which the frame at that tick reads
+  /// exactly (``FrameClock/time(after:)``).
+  let end: TimeInterval
   /// The two values, inline: reading the presented value is a switch on their type.
   private let values: TrackValues
 
-  init(values: TrackValues, start: TimeInterval, duration: TimeInterval) {
+  init(values: TrackValues, start: TimeInterval, end: TimeInterval) {
     self.start = start
-    self.duration = duration
+    self.end = end
     self.values = values
   }
 
-  /// The time the track ends.
-  var end: TimeInterval { start + duration }
+  /// How long the track lasts.
+  var duration: TimeInterval { end - start }
 
   /// The presented value at `time`, or `nil` once the track has ended.
   func presentedValue<Value: Interpolatable>(at time: TimeInterval, as type: Value.Type) -> Value? {

@@ -84,7 +84,9 @@ enum AnimationTransaction {
       return
     }
     let clock = window.clock
-    let start = clock.now + delay
+    // On the clock's ticks, so that the frame at the end's tick reads the end exactly.
+    let start = clock.time(after: delay)
+    let end = clock.time(after: delay + duration)
     var started = StartedTracks.none
     for index in first..<changes.count {
       let change = changes[index]
@@ -92,12 +94,12 @@ enum AnimationTransaction {
         change.view.setTrack(nil, for: change.property)
         continue
       }
-      let track = AnimationTrack(values: change.values, start: start, duration: duration)
+      let track = AnimationTrack(values: change.values, start: start, end: end)
       change.view.setTrack(track, for: change.property)
       started.append(StartedTrack(change.view, change.property, track.lifetime))
     }
     forgetChanges(from: first)
-    window.keepFramesComing(until: start + duration)
+    window.keepFramesComing(until: end)
     clock.scheduleAction(after: delay + duration) {
       // The tracks are over: drop those still in place, so setters take their fast path again.
       started.endAll()

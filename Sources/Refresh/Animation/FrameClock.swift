@@ -17,8 +17,60 @@ import Foundation
 /// ```
 @MainActor
 public class FrameClock {
-  /// The current time, in seconds since the clock was created.
-  public internal(set) var now: TimeInterval = 0
+  /// How many ticks the clock counts in a second: 705,600,000, the "flick" (Facebook's Flicks
+  /// unit, 2018), which divides evenly into a frame at every common rate (24, 25, 30, 48, 50,
+  /// 60, 90, 100, 120 and 144 Hz) and into the usual sampling rates.
+  ///
+  /// The clock keeps time as a whole number of ticks, so that adding frames never accumulates
+  /// rounding error: fifteen frames of 1/60 s are exactly the 0.25 s an animation lasts, and the
+  /// animation completes on the fifteenth frame after 10^5 frames as on the first.
+  public static let ticksPerSecond: Int64 = 705_600_000
+
+  /// The current time in ticks (``ticksPerSecond``) since the clock was created.
+  public internal(set) var ticks: Int64 = 0
+
+  /// The current time, in seconds since the clock was created: ``ticks`` over
+  /// ``ticksPerSecond``, the double nearest the exact time.
+  public var now: TimeInterval { Self.seconds(ofTicks: ticks) }
+
+  /// A time in ticks, in seconds: the double nearest the exact quotient, so that a later tick
+  /// never reads as an earlier time.
+  static func seconds(ofTicks ticks: Int64) -> TimeInterval {
+    Double(ticks) / Double(ticksPerSecond)
+  }
+
+  /// A duration in seconds, in whole ticks (rounded to the nearest): negative and `NaN`
+  /// durations count as 0, durations too long to count (about 400 years) as the longest
+  /// countable.
+  static func ticks(ofSeconds seconds: TimeInterval) -> Int64 {
+    guard seconds > 0 else { return 0 }
+    let ticks = (seconds * Double(ticksPerSecond)).rounded()
+    return ticks < Double(Int64.max) ? Int64(ticks) : .max
+  }
+
+  /// The time, in ticks, `seconds` from now, saturating at the last countable tick.
+  func ticks(after seconds: TimeInterval) -> Int64 {
+    let (sum, overflow) = ticks.addingReportingOverflow(Self.ticks(ofSeconds: seconds))
+    return overflow ? .max : sum
+  }
+
+  /// Half a tick, in seconds: the clock's rounding.
+  ///
+  /// A time of something that moves by itself (a glide, a spring) within it of now is due now,
+  /// as an action scheduled for it would be.
+  static let halfTick: TimeInterval = 0.5 / Double(ticksPerSecond)
+
+  /// `elapsed` or, when it falls within half a tick short of `duration`, `duration` itself: a
+  /// movement planned in seconds ends on the tick nearest its end.
+  static func elapsed(_ elapsed: TimeInterval, reaching duration: TimeInterval) -> TimeInterval {
+    elapsed < duration && elapsed + halfTick >= duration ? duration : elapsed
+  }
+
+  /// The time, in seconds, `seconds` from now, on the clock's ticks: an animation's end read
+  /// through it is reached exactly by the frame whose ``now`` it is.
+  func time(after seconds: TimeInterval) -> TimeInterval {
+    Self.seconds(ofTicks: ticks(after: seconds))
+  }
 
   // Main-actor confined and never accessed re-entrantly (loops iterate copies), so the dynamic
   // exclusivity checks, which cost more than the work on a frame, are turned off.
@@ -55,8 +107,7 @@ public class FrameClock {
     after delay: TimeInterval, task: ClockTask?, _ action: @escaping @MainActor () -> Void
   ) {
     guard delay != .infinity else { return }
-    let seconds = delay.isNaN ? 0 : max(delay, 0)
-    let time = now + seconds
+    let time = ticks(after: delay)
     // The queue stays in time order, first scheduled first among equal times: the new action
     // goes after every action due at or before its time, found by binary search.
     var low = 0
@@ -88,19 +139,19 @@ public class FrameClock {
 
   /// The time of the earliest scheduled action, if any.
   public var nextActionTime: TimeInterval? {
-    scheduled.first { !$0.isCancelled }?.time
+    scheduled.first { !$0.isCancelled }.map { Self.seconds(ofTicks: $0.time) }
   }
 
   /// Called when actions or frame handlers were added; the real-time clock wakes up.
   func clockDidChangeSchedule() {}
 
-  /// Runs the actions due at or before `time`, in order, each with ``now`` set to its own time
-  /// and preceded by a frame at that time when `framesAtActions` is set.
-  func runActions(through time: TimeInterval, framesAtActions: Bool) {
+  /// Runs the actions due at or before `time` (in ticks), in order, each with ``now`` set to
+  /// its own time and preceded by a frame at that time when `framesAtActions` is set.
+  func runActions(through time: Int64, framesAtActions: Bool) {
     while let index = scheduled.firstIndex(where: { !$0.isCancelled && $0.time <= time }) {
       let action = scheduled.remove(at: index)
-      if action.time > now {
-        now = action.time
+      if action.time > ticks {
+        ticks = action.time
         if framesAtActions { runFrame() }
       }
       guard !action.isCancelled else { continue }
@@ -123,7 +174,8 @@ public class FrameClock {
   /// An action waiting for its time.
   @MainActor
   private struct ScheduledAction {
-    let time: TimeInterval
+    /// When it is due, in ticks.
+    let time: Int64
     /// The handle that can cancel it; `nil` for an action that cannot be cancelled.
     let task: ClockTask?
     let action: @MainActor () -> Void

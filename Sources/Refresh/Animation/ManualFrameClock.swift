@@ -22,14 +22,20 @@ public final class ManualFrameClock: FrameClock {
 
   /// Moves time forward in one step.
   ///
-  /// A negative, `NaN` or infinite duration moves nothing (no frame runs).
+  /// The clock counts whole ticks (``FrameClock/ticksPerSecond``): `seconds` is rounded to the
+  /// nearest tick, so a step of 1/60 s is exactly a sixtieth of a second however many are
+  /// taken. A negative, `NaN` or infinite duration moves nothing (no frame runs).
   ///
   /// - Parameter seconds: How far to move.
   public func advance(by seconds: TimeInterval) {
     guard seconds.isFinite, seconds >= 0 else { return }
-    let target = now + seconds
+    advance(toTicks: ticks(after: seconds))
+  }
+
+  /// Moves time forward to `target` ticks in one step: the actions due run, then a frame.
+  private func advance(toTicks target: Int64) {
     runActions(through: target, framesAtActions: true)
-    now = target
+    ticks = max(ticks, target)
     runFrame()
   }
 
@@ -43,10 +49,17 @@ public final class ManualFrameClock: FrameClock {
       advance(by: seconds)
       return
     }
-    let start = now
-    let frames = max(1, Int((seconds * framesPerSecond).rounded(.up)))
+    let start = ticks
+    let total = ticks(after: seconds) - start
+    // A whole number of frames' time is that many frames, not one more for the rounding of
+    // the product (0.1 s at 30 Hz is 3.0000000000000004 frames).
+    let frames = max(1, Int((seconds * framesPerSecond * (1 - 1e-12)).rounded(.up)))
     for frame in 1...frames {
-      advance(by: start + seconds * Double(frame) / Double(frames) - now)
+      // Each frame ends on the tick nearest its share of the whole; the last exactly at the end.
+      let elapsed =
+        frame == frames
+        ? total : Int64((Double(total) * Double(frame) / Double(frames)).rounded())
+      advance(toTicks: start + elapsed)
     }
   }
 

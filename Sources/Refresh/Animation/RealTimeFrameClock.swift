@@ -58,11 +58,11 @@ public final class RealTimeFrameClock: FrameClock {
   /// Brings the clock to the current system time: runs the actions due, then a frame if
   /// anything animates (at most one per ``frameInterval``).
   public func tick() {
-    let time = max(currentTime, now)
+    let time = max(Self.ticks(ofSeconds: currentTime), ticks)
     runActions(through: time, framesAtActions: false)
-    now = time
-    if isAnimating, time - lastFrame >= frameInterval * 0.5 {
-      lastFrame = time
+    ticks = time
+    if isAnimating, now - lastFrame >= frameInterval * 0.5 {
+      lastFrame = now
       runFrame()
     }
   }

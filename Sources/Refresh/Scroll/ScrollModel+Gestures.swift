@@ -271,11 +271,12 @@ extension ScrollModel {
     let elapsed = now - movement.start
     switch movement.kind {
     case .physics(let x, let y):
-      let sampleX = x.state(at: elapsed)
-      let sampleY = y.state(at: elapsed)
+      let sampleX = x.state(at: FrameClock.elapsed(elapsed, reaching: x.duration))
+      let sampleY = y.state(at: FrameClock.elapsed(elapsed, reaching: y.duration))
       setOffsetByItself(CGPoint(x: sampleX.position, y: sampleY.position))
       if sampleX.isFinished && sampleY.isFinished { stopScrolling() }
     case .animation(let from, let to, let duration):
+      let elapsed = FrameClock.elapsed(elapsed, reaching: duration)
       let fraction = duration > 0 ? min(elapsed / duration, 1) : 1
       let eased = CGFloat(AnimationCurve.easeInOut(fraction))
       // The last frame lands on the target itself, not on what the solved curve rounds to.
