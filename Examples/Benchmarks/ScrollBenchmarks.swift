@@ -82,5 +82,7 @@ extension Bench {
       section, "gesture frame (drag, release, glide), 10 observers", gestureCost,
       anchor: ("plain closure call", closureCost))
     blackHole(counter.count)
+    // The window held to here: a view references its window weakly.
+    withExtendedLifetime(window) {}
   }
 }
