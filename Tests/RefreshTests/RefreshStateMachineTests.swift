@@ -28,87 +28,211 @@ let legalTransitions: Set<[RefreshState]> = [
 ]
 
 /// The machine on its own, as a value: events in, actions out.
-@Suite("RefreshStateMachine: the bookkeeping as a value")
+@Suite("RefreshStateMachine: events in, actions out")
 struct RefreshStateMachineValueTests {
-  @Test("Its table is the specification's", arguments: RefreshState.allCases)
+  typealias Machine = RefreshStateMachine
+  typealias Event = RefreshStateMachine.Event
+
+  /// A machine in `state`, reached through the events a component sends (and its transitions
+  /// completed).
+  static func machine(in state: RefreshState) -> Machine {
+    var machine = Machine()
+    let events: [Event] =
+      switch state {
+      case .idle: []
+      case .pulling: [.pulled(armed: true)]
+      case .refreshing: [.begin(onScreen: true)]
+      case .willRefresh: [.begin(onScreen: false)]
+      case .noMoreData: [.end(.noMoreData)]
+      case .failed: [.begin(onScreen: true), .end(.failure)]
+      }
+    for event in events {
+      _ = machine.handle(event)
+      _ = machine.storedTransition()
+      _ = machine.transitionDidComplete()
+    }
+    return machine
+  }
+
+  /// The events a component sends, and the state each leads to from each state.
+  ///
+  /// `nil` means nothing changes. Written out apart from the machine, so that a change to its
+  /// table shows here; `displayed` is sent only while waiting for the screen.
+  static let events: [Event] = [
+    .pulled(armed: true), .pulled(armed: false), .begin(onScreen: true), .begin(onScreen: false),
+    .end(.success), .end(.failure), .end(.noMoreData), .resetNoMoreData, .dismissFailure,
+    .detached,
+  ]
+
+  static let table: [RefreshState: [RefreshState?]] = [
+    // pulled(t), pulled(f), begin(t), begin(f), end(s), end(f), end(n), reset, dismiss, detach
+    .idle: [.pulling, nil, .refreshing, .willRefresh, nil, nil, .noMoreData, nil, nil, nil],
+    .pulling: [nil, .idle, .refreshing, .willRefresh, nil, nil, .noMoreData, nil, nil, .idle],
+    .refreshing: [nil, nil, nil, nil, .idle, .failed, .noMoreData, nil, nil, .idle],
+    .willRefresh: [nil, nil, .refreshing, nil, .idle, .failed, .noMoreData, nil, nil, .idle],
+    .noMoreData: [nil, nil, .refreshing, .willRefresh, nil, nil, nil, .idle, nil, nil],
+    .failed: [.pulling, nil, .refreshing, .willRefresh, nil, nil, .noMoreData, nil, .idle, .idle],
+  ]
+
+  @Test("Its legal transitions are the specification's", arguments: RefreshState.allCases)
   func tableIsTheSpecification(from start: RefreshState) {
     for end in RefreshState.allCases {
       #expect(
-        RefreshStateMachine.allows(start, end) == legalTransitions.contains([start, end]),
+        Machine.allows(start, end) == legalTransitions.contains([start, end]),
         "\(start) → \(end)")
     }
   }
 
-  @Test("A new state runs the hooks once; the same state again does nothing")
-  func stateChangeRunsTheHooks() {
-    var machine = RefreshStateMachine()
-    #expect(machine.stateDidChange(to: .idle) == .none)
-    #expect(machine.stateDidChange(to: .pulling) == .runStateDidChange(from: .idle))
-    #expect(machine.state == .pulling)
+  @Test("Every state × event goes where the table says", arguments: RefreshState.allCases)
+  func stateTimesEvent(from start: RefreshState) throws {
+    let row = try #require(Self.table[start])
+    for (event, expected) in zip(Self.events, row) {
+      let machine = Self.machine(in: start)
+      #expect(machine.transition(on: event) == expected, "\(start) on \(event)")
+      if let expected {
+        #expect(legalTransitions.contains([start, expected]), "\(start) on \(event)")
+      }
+      var handled = machine
+      switch handled.handle(event) {
+      case .transition(let transition):
+        #expect(transition.from == start && transition.to == expected, "\(start) on \(event)")
+        #expect(handled.state == expected)
+      case .none:
+        #expect(expected == nil, "\(start) on \(event)")
+        #expect(handled.state == start)
+      case let action:
+        Issue.record("\(start) on \(event): \(action)")
+      }
+    }
+    let displayed = Self.machine(in: .willRefresh).transition(on: .displayed)
+    #expect(displayed == .refreshing)
+  }
+
+  @Test("An assignment of the public setter goes where it says when the table allows it")
+  func assignments() {
+    for start in RefreshState.allCases {
+      for end in RefreshState.allCases where start == end || Machine.allows(start, end) {
+        let target = Self.machine(in: start).transition(on: .assigned(end))
+        #expect(target == (start == end ? nil : end), "\(start) → \(end)")
+      }
+    }
+  }
+
+  @Test("Entering refreshing issues a ticket and shows; waiting asks for the display pass")
+  func beginningEffects() {
+    var machine = Machine()
+    #expect(
+      machine.handle(.begin(onScreen: false))
+        == .transition(.init(from: .idle, to: .willRefresh, effect: .awaitDisplay)))
+    _ = machine.storedTransition()
+    _ = machine.transitionDidComplete()
+    let first = machine.ticket
+    #expect(
+      machine.handle(.displayed)
+        == .transition(
+          .init(from: .willRefresh, to: .refreshing, effect: .beginRefresh(machine.ticket))))
+    #expect(machine.ticket != first)
+    #expect(machine.currentEffect == .beginRefresh(machine.ticket))
+    _ = machine.storedTransition()
+    #expect(machine.transitionDidComplete() == [])
+    #expect(machine.currentEffect == .none)
+  }
+
+  @Test("Ending says how and whether the refresh showed; a removal ends it with nothing")
+  func endingEffects() {
+    var shown = Self.machine(in: .refreshing)
+    let ticket = shown.ticket
+    #expect(
+      shown.handle(.end(.failure))
+        == .transition(
+          .init(
+            from: .refreshing, to: .failed, effect: .endRefresh(ticket, .failure, wasShown: true))))
+    var waiting = Self.machine(in: .willRefresh)
+    #expect(
+      waiting.handle(.end(.noMoreData))
+        == .transition(
+          .init(
+            from: .willRefresh, to: .noMoreData,
+            effect: .endRefresh(waiting.ticket, .noMoreData, wasShown: false))))
+    var removed = Self.machine(in: .refreshing)
+    let before = removed.ticket
+    #expect(
+      removed.handle(.detached)
+        == .transition(.init(from: .refreshing, to: .idle, effect: .none)))
+    #expect(removed.ticket != before)
+    #expect(!removed.isOfCurrentAttachment(before))
+    #expect(removed.isOfCurrentAttachment(removed.ticket))
+    // A removal at rest changes no state, and still supersedes what was ending.
+    var resting = Self.machine(in: .idle)
+    let old = resting.ticket
+    #expect(resting.handle(.detached) == .none)
+    #expect(!resting.isOfCurrentAttachment(old))
+  }
+
+  @Test("Callbacks asked for during a transition wait for the outermost, and run only if current")
+  func callbacksWaitForTheOutermostTransition() {
+    var machine = Machine()
+    _ = machine.handle(.begin(onScreen: true))
+    _ = machine.storedTransition()
+    let first = machine.ticket
+    // Asked for while the transition is in progress: they wait.
+    #expect(machine.handle(.shown(first)) == .none)
+    // A hook ends and begins again: two nested transitions.
+    _ = machine.handle(.end(.success))
+    _ = machine.storedTransition()
+    #expect(machine.transitionDidComplete() == [])
+    _ = machine.handle(.begin(onScreen: true))
+    _ = machine.storedTransition()
+    let second = machine.ticket
+    #expect(machine.handle(.shown(second)) == .none)
+    #expect(machine.transitionDidComplete() == [])
+    // The outermost hands back the current refresh alone.
+    #expect(machine.transitionDidComplete() == [second])
+    #expect(machine.handle(.shown(second)) == .runCallbacks(second))
+    #expect(machine.handle(.shown(first)) == .none)
+  }
+
+  @Test("An end that finishes settles only when no newer refresh began, and not after a removal")
+  func hiddenFinishesTheEnd() {
+    var machine = Self.machine(in: .refreshing)
+    let ticket = machine.ticket
+    #expect(machine.handle(.hidden(ticket)) == .finishEnd(settles: false), "still refreshing")
+    _ = machine.handle(.end(.success))
+    _ = machine.storedTransition()
+    _ = machine.transitionDidComplete()
+    #expect(machine.handle(.hidden(ticket)) == .finishEnd(settles: true))
+    _ = machine.handle(.begin(onScreen: true))
+    _ = machine.storedTransition()
+    _ = machine.transitionDidComplete()
+    #expect(machine.handle(.hidden(ticket)) == .finishEnd(settles: false))
+    _ = machine.handle(.detached)
+    #expect(machine.handle(.hidden(ticket)) == .none)
+  }
+
+  @Test("A transition decided while the last one is being stored supersedes it")
+  func supersededTransitions() {
+    var machine = Machine()
+    _ = machine.handle(.begin(onScreen: true))
+    // An observer of the state, told as it is stored, ends the refresh at once.
+    _ = machine.handle(.end(.success))
+    #expect(machine.storedTransition()?.to == .idle)
     #expect(machine.depth == 1)
-    #expect(machine.stateChangeDidComplete() == [])
+    #expect(machine.transitionDidComplete() == [])
     #expect(machine.depth == 0)
+    // The outer one's store finds nothing of the machine's: it is over.
+    #expect(machine.storedTransition() == nil)
   }
 
-  @Test("Callbacks asked for during a change wait for the outermost one, and run only if current")
-  func callbacksWaitForTheOutermostChange() {
-    var machine = RefreshStateMachine()
-    #expect(machine.stateDidChange(to: .refreshing) == .runStateDidChange(from: .idle))
-    let first = machine.refreshDidBegin()
-    #expect(first == 1)
-    #expect(machine.callbacksRequested(generation: first) == .wait)
-    // A hook that changes the state again nests a change: nothing runs at its end.
-    #expect(machine.stateDidChange(to: .idle) == .runStateDidChange(from: .refreshing))
-    #expect(machine.stateChangeDidComplete() == [])
-    #expect(machine.stateDidChange(to: .refreshing) == .runStateDidChange(from: .idle))
-    let second = machine.refreshDidBegin()
-    #expect(machine.callbacksRequested(generation: second) == .wait)
-    #expect(machine.stateChangeDidComplete() == [])
-    // The outermost change hands both back; only the second is still current.
-    #expect(machine.stateChangeDidComplete() == [first, second])
-    #expect(!machine.isCallbackCurrent(generation: first))
-    #expect(machine.isCallbackCurrent(generation: second))
-    #expect(machine.callbacksRequested(generation: second) == .run)
-    #expect(machine.callbacksRequested(generation: first) == .drop)
-  }
-
-  @Test("The end of a refresh is current until another begins")
-  func endIsCurrentUntilAnotherBegins() {
-    var machine = RefreshStateMachine()
-    _ = machine.stateDidChange(to: .refreshing)
-    _ = machine.stateChangeDidComplete()
-    let generation = machine.refreshDidBegin()
-    #expect(!machine.isEndCurrent(generation: generation), "still refreshing")
-    _ = machine.stateDidChange(to: .idle)
-    _ = machine.stateChangeDidComplete()
-    #expect(machine.isEndCurrent(generation: generation))
-    _ = machine.refreshDidBegin()
-    #expect(!machine.isEndCurrent(generation: generation))
-  }
-
-  @Test("Detaching supersedes what is refreshing or ending, and disarms a pull; other states stay")
-  func detachingEndsARefresh() {
-    for (state, action) in [
-      (RefreshState.idle, RefreshStateMachine.DetachAction.keepState),
-      (.pulling, .becomeIdle), (.refreshing, .becomeIdle), (.willRefresh, .becomeIdle),
-      (.noMoreData, .keepState), (.failed, .becomeIdle),
-    ] {
+  @Test("An event that the component's own code never sends in a state stops the program")
+  func illegalEventsTrap() async {
+    await #expect(processExitsWith: .failure) {
       var machine = RefreshStateMachine()
-      if state == .failed {
-        _ = machine.stateDidChange(to: .refreshing)
-        _ = machine.stateChangeDidComplete()
-      }
-      if state != .idle {
-        _ = machine.stateDidChange(to: state)
-        _ = machine.stateChangeDidComplete()
-      }
-      let generation = machine.generation
-      #expect(machine.isOfCurrentAttachment(generation: generation), "\(state)")
-      #expect(machine.detach() == action, "\(state)")
-      // Whatever was refreshing or ending belongs to the scroll model left.
-      #expect(machine.generation == generation + 1, "\(state)")
-      #expect(!machine.isOfCurrentAttachment(generation: generation), "\(state)")
-      #expect(machine.isOfCurrentAttachment(generation: machine.generation), "\(state)")
+      _ = machine.handle(.displayed)
+    }
+    await #expect(processExitsWith: .failure) {
+      var machine = RefreshStateMachine()
+      _ = machine.handle(.begin(onScreen: true))
+      _ = machine.handle(.assigned(.pulling))
     }
   }
 

@@ -38,6 +38,45 @@ extension RefreshComponent {
   }
 }
 
+// Generations, the integers the hooks of a custom component handed around before the state
+// machine issued tickets (issue 36): they keep working, deprecated, through the ticket's count.
+extension RefreshComponent {
+  /// The count of refreshes that ``currentRefresh`` replaces.
+  @available(*, deprecated, renamed: "currentRefresh")
+  public var refreshGeneration: Int { currentRefresh.generation }
+
+  /// Formerly entered refreshing and counted it; the state machine does both now, as the
+  /// component enters ``RefreshState/refreshing``, and this reads the refresh it began.
+  ///
+  /// - Returns: The current refresh's count.
+  @available(*, deprecated, message: "the state machine begins refreshes; read currentRefresh")
+  public func beginRefreshGeneration() -> Int { currentRefresh.generation }
+
+  /// The former spelling of ``finishEndRefreshing(_:)``.
+  ///
+  /// - Parameter generation: A count read from ``refreshGeneration``.
+  @available(*, deprecated, renamed: "finishEndRefreshing(_:)")
+  public func finishEndRefreshing(generation: Int) {
+    finishEndRefreshing(RefreshTicket(generation: generation))
+  }
+
+  /// The former spelling of ``hideAfterRefreshing(_:)``.
+  ///
+  /// - Parameter generation: A count read from ``refreshGeneration``.
+  @available(*, deprecated, renamed: "hideAfterRefreshing(_:)")
+  public func hideAfterRefreshing(generation: Int) {
+    hideAfterRefreshing(RefreshTicket(generation: generation))
+  }
+
+  /// The former spelling of ``executeRefreshingCallback(for:)``.
+  ///
+  /// - Parameter generation: A count read from ``refreshGeneration``.
+  @available(*, deprecated, renamed: "executeRefreshingCallback(for:)")
+  public func executeRefreshingCallback(generation: Int) {
+    executeRefreshingCallback(for: RefreshTicket(generation: generation))
+  }
+}
+
 extension RefreshAutoFooter {
   /// The former name of ``isAutomaticallyRefresh``.
   @available(*, deprecated, renamed: "isAutomaticallyRefresh")

@@ -1,18 +1,49 @@
 import Foundation
 import Observing
 
-/// The settings of a component that loads by itself, which ``AutomaticTrigger`` reads.
+/// A component that loads by itself as its end of the content comes into view: the settings
+/// MJRefresh's automatic footer has, on ``RefreshAutoFooter`` and ``RefreshAutoHeader``.
 ///
-/// Such a component loads as its end of the content comes into view: the automatic footer at
-/// the bottom, the automatic header at the top.
+/// The two classes conform; write a component that loads by itself by subclassing one of
+/// them (a class of your own that conforms directly has no end to load at, and traps when a
+/// setting is used).
 @MainActor
-protocol AutomaticallyRefreshing: RefreshComponent {
-  /// Whether it loads by itself (MJRefresh's `automaticallyRefresh`).
-  var isAutomaticallyRefresh: Bool { get }
-  /// How much of it must be visible before it loads, 1 meaning all of it.
-  var triggerAutomaticallyRefreshPercent: CGFloat { get }
-  /// How many times it may load by itself per drag; -1 means without limit.
-  var autoTriggerTimes: Int { get }
+public protocol AutomaticallyRefreshing: RefreshComponent {}
+
+extension AutomaticallyRefreshing {
+  /// Whether the component loads by itself as it comes into view (`true`), or only when
+  /// tapped or asked: MJRefresh's `automaticallyRefresh` (`isAutomaticallyRefresh` in Swift).
+  public var isAutomaticallyRefresh: Bool {
+    get { trigger.isAutomaticallyRefresh }
+    set { trigger.isAutomaticallyRefresh = newValue }
+  }
+
+  /// How much of the component must be visible before it loads, 1 meaning all of it
+  /// (MJRefresh's `triggerAutomaticallyRefreshPercent`).
+  ///
+  /// ``RefreshComponent/triggerDistance``, when set, replaces `h` times this percent.
+  public var triggerAutomaticallyRefreshPercent: CGFloat {
+    get { trigger.triggerAutomaticallyRefreshPercent }
+    set { trigger.triggerAutomaticallyRefreshPercent = newValue }
+  }
+
+  /// How many times the component may load by itself per drag (and the glide after it).
+  ///
+  /// -1 means without limit; 1, the default, means a fast network cannot make it load twice
+  /// for one pull.
+  public var autoTriggerTimes: Int {
+    get { trigger.autoTriggerTimes }
+    set { trigger.autoTriggerTimes = newValue }
+  }
+
+  private var trigger: AutomaticTrigger {
+    guard let automaticTrigger else {
+      preconditionFailure(
+        "\(Self.self) loads at no end of the content: subclass RefreshAutoFooter or RefreshAutoHeader"
+      )
+    }
+    return automaticTrigger
+  }
 }
 
 /// The automatic trigger, written once for both ends: MJRefresh's `MJRefreshAutoFooter` at the
@@ -32,13 +63,29 @@ protocol AutomaticallyRefreshing: RefreshComponent {
 /// It loads at most `autoTriggerTimes` times per drag and the glide after it; a new drag renews
 /// the budget. After a failure it loads by scrolling only in a drag that began after the
 /// failure, so that a network that is down cannot make one drag loop.
+///
+/// This is the automatic kind of component, one implementation for both ends: the component
+/// holds it (``RefreshComponent/automaticTrigger``) and its base class hands it the scroll
+/// model's changes, the component's moves, its visibility and its states.
 @MainActor
 final class AutomaticTrigger {
   /// The end of the content: ``PullEdge/bottom`` or ``PullEdge/top``.
   let edge: PullEdge
 
+  /// Whether the component loads by itself (MJRefresh's `automaticallyRefresh`).
+  var isAutomaticallyRefresh = true
+
+  /// How much of the component must be visible before it loads, 1 meaning all of it
+  /// (MJRefresh's `triggerAutomaticallyRefreshPercent`).
+  var triggerAutomaticallyRefreshPercent: CGFloat = 1
+
+  /// How many times the component may load by itself per drag; -1 means without limit.
+  var autoTriggerTimes = 1 {
+    didSet { remainingTriggers = autoTriggerTimes }
+  }
+
   /// How many more times the component may load by itself in this drag (negative: no limit).
-  var remainingTriggers: Int
+  private var remainingTriggers = 1
 
   /// Whether the component's height is in its scroll model's insets.
   private var hasContribution = false
@@ -47,14 +94,12 @@ final class AutomaticTrigger {
   /// failure.
   private var retriesByScrolling = false
 
-  /// Creates the trigger of a component at an end.
+  /// Creates the trigger of a component at an end, with MJRefresh's settings (loads by itself,
+  /// when all of it is in view, once per drag).
   ///
-  /// - Parameters:
-  ///   - edge: ``PullEdge/bottom`` or ``PullEdge/top``.
-  ///   - autoTriggerTimes: The budget of a drag.
-  init(at edge: PullEdge, autoTriggerTimes: Int) {
+  /// - Parameter edge: ``PullEdge/bottom`` or ``PullEdge/top``.
+  init(at edge: PullEdge) {
     self.edge = edge
-    remainingTriggers = autoTriggerTimes
   }
 
   // MARK: The inset
@@ -73,9 +118,28 @@ final class AutomaticTrigger {
     component.insetContribution = wanted ? contribution(of: component) : .zero
   }
 
-  /// Forgets the inset of the scroll model the component leaves (which took it back).
-  func componentWillMove() {
+  /// The component moved (its base class attached or detached it): the scroll model it left
+  /// took its inset back; a new scroll model gets the inset, and a footer its place below the
+  /// content.
+  func componentDidMove(_ component: RefreshComponent, to scroll: ScrollModel?) {
     hasContribution = false
+    guard let scroll else { return }
+    updateContribution(of: component)
+    place(component, in: scroll)
+  }
+
+  /// Puts a footer at the content's end: `y = contentHeight + ignoredScrollViewContentInsetBottom`
+  /// (a header's place needs no scroll model: the header's layout sets it).
+  func place(_ component: RefreshComponent, in scroll: ScrollModel) {
+    guard edge == .bottom else { return }
+    component.frame.origin.y = scroll.contentSize.height + component.ignoredEdgeInset
+  }
+
+  /// Hiding gives back the inset (and stops a load); showing takes it again.
+  func visibilityDidChange(of component: RefreshComponent) {
+    if component.isHidden { component.endRefreshing() }
+    updateContribution(of: component)
+    if !component.isHidden, let scroll = component.scrollView { place(component, in: scroll) }
   }
 
   /// Follows a new height.
@@ -101,9 +165,9 @@ final class AutomaticTrigger {
   }
 
   /// The offset that, reached while moving toward the end, loads: the table's line.
-  func triggerLine(of component: some AutomaticallyRefreshing, in scroll: ScrollModel) -> CGFloat {
+  func triggerLine(of component: RefreshComponent, in scroll: ScrollModel) -> CGFloat {
     let height = component.frame.height
-    let shown = component.triggerDistance ?? height * component.triggerAutomaticallyRefreshPercent
+    let shown = component.triggerDistance ?? height * triggerAutomaticallyRefreshPercent
     let inset = scroll.adjustedContentInset
     switch edge {
     case .top: return -inset.top + height - shown
@@ -114,10 +178,10 @@ final class AutomaticTrigger {
 
   /// Loads when the offset, moving toward the end, reaches the trigger line with tall content.
   func offsetDidChange(
-    _ change: ObservedChange<CGPoint>?, of component: some AutomaticallyRefreshing,
+    _ change: ObservedChange<CGPoint>?, of component: RefreshComponent,
     in scroll: ScrollModel
   ) {
-    guard loadsByItself(component), component.isAutomaticallyRefresh else { return }
+    guard loadsByItself(component), isAutomaticallyRefresh else { return }
     let inset = scroll.adjustedContentInset
     let contentHeight = scroll.contentSize.height
     let offset = scroll.contentOffset.y
@@ -144,11 +208,11 @@ final class AutomaticTrigger {
   }
 
   /// A new drag renews the budget (and lets a failed load retry); a release at the end loads.
-  func panStateDidChange(of component: some AutomaticallyRefreshing, in scroll: ScrollModel) {
+  func panStateDidChange(of component: RefreshComponent, in scroll: ScrollModel) {
     guard component.state == .idle || component.state == .failed else { return }
     switch scroll.panState {
     case .began:
-      remainingTriggers = component.autoTriggerTimes
+      remainingTriggers = autoTriggerTimes
       retriesByScrolling = component.state == .failed
     case .ended where !loadsByItself(component):
       break
@@ -190,19 +254,8 @@ final class AutomaticTrigger {
     component.beginRefreshing()
   }
 
-  /// Refreshing calls back at once; idle, no more data and a failure end the load where the
-  /// component is, and a failure waits for a new drag before scrolling retries it.
-  func stateDidChange(of component: RefreshComponent, from oldState: RefreshState) {
-    switch component.state {
-    case .refreshing:
-      component.executeRefreshingCallback(generation: component.beginRefreshGeneration())
-    case .idle, .noMoreData:
-      component.endRefresh(from: oldState)
-    case .failed:
-      retriesByScrolling = false
-      component.endRefresh(from: oldState)
-    default:
-      break
-    }
+  /// A failure waits for a new drag before scrolling retries it.
+  func stateDidChange(of component: RefreshComponent) {
+    if component.state == .failed { retriesByScrolling = false }
   }
 }

@@ -67,7 +67,7 @@ extension RefreshComponent {
   /// the pull limit.
   private func followLayoutDirection(to edge: PullEdge, in scroll: ScrollModel) {
     pullLimitDidChange()
-    if state == .pulling { state = .idle }
+    send(.pulled(armed: false))
     if state == .refreshing {
       let geometry = pullGeometry(along: edge, in: scroll)
       insetContribution = geometry.refreshingContribution

@@ -28,7 +28,7 @@ import Foundation
         "\(self): the insets it measures from are not the adjusted insets without its own")
       // Along the edge on screen: a trailer's inset is on the left in a right-to-left layout.
       guard let pullEdge = pullEdgeOnScreen else {
-        _checkOwnInvariants(contribution: contribution)
+        automaticTrigger?.checkContribution(contribution, of: self)
         return
       }
       if let held = heldContribution {

@@ -1,63 +1,93 @@
 import Foundation
 
-/// The life of a refresh: the component tells its `RefreshStateMachine` what happened and
-/// does what the machine answers.
+/// The life of a refresh: the component tells its `RefreshStateMachine` what happened and does
+/// what the machine answers. This is the one place where the component's state is stored.
 extension RefreshComponent {
-  /// Counts entries into refreshing, so that a late animation completion can tell whether its
-  /// refresh is still the current one.
-  ///
-  /// Read it when an animation that belongs to the current refresh begins, and hand it to
-  /// ``finishEndRefreshing(generation:)`` or ``hideAfterRefreshing(generation:)`` when the
-  /// animation is over.
-  public var refreshGeneration: Int { machine.generation }
+  /// The refresh in progress, or the last one: the ticket an animation or a delayed action
+  /// that belongs to it hands back when it is over (``hideAfterRefreshing(_:)``,
+  /// ``finishEndRefreshing(_:)``).
+  public var currentRefresh: RefreshTicket { machine.ticket }
 
-  /// Counts the component in or out of its scroll model's refreshing components before a
-  /// new state is stored, so that the observers of ``state`` already see the count of the state
+  /// Tells the state machine what happened, and does what it answers.
+  func send(_ event: RefreshStateMachine.Event) {
+    switch machine.handle(event) {
+    case .none:
+      break
+    case .transition(let transition):
+      if case .endRefresh = transition.effect { cancelRefreshingTask() }
+      // The one assignment of the stored state: the observed property tells its observers,
+      // and its `didSet` runs the transition's hooks (`stateWasStored(from:)`).
+      state = transition.to
+    case .runCallbacks(let ticket):
+      runCallbacks(of: ticket)
+    case .finishEnd(let settles):
+      if settles { settlePullingPercent() }
+      endRefreshingCompletionBlock?()
+    }
+  }
+
+  /// Counts the component in or out of its scroll model's refreshing components before a new
+  /// state is stored, so that the observers of ``state`` already see the count of the state
   /// they are told about (``isBlockedByAnotherRefresh``).
-  func stateWillBeAssigned(_ newState: RefreshState) {
+  func stateWillBeStored(_ newState: RefreshState) {
     let willRefresh = newState == .refreshing || newState == .willRefresh
     // Cheap tests first: most changes (idle and pulling, on a pull) leave the count alone. The
     // observed `state` refuses what the table does not allow, and then nothing changes.
-    guard willRefresh != machine.isRefreshing, RefreshStateMachine.allows(machine.state, newState),
+    guard willRefresh != isRefreshing, RefreshStateMachine.allows(state, newState),
       let scroll = scrollView
     else { return }
     scroll.attachedComponents?.refreshingWillChange(of: self, to: newState)
   }
 
-  /// Runs the hooks of a new state (the observed ``state`` accepted it), then the refreshing
-  /// callbacks that waited for the change to complete.
-  func stateWasAssigned() {
-    // A refused assignment (the same state) still runs `didSet`: nothing changed.
-    guard case .runStateDidChange(let oldState) = machine.stateDidChange(to: state) else {
-      return
+  /// Runs the hooks of the state just stored, then the refreshing callbacks that waited for
+  /// the transition to complete.
+  ///
+  /// A state the machine did not decide was assigned through the public setter (the observed
+  /// property accepted it: the table allows it): it is handed to the machine as an event, and
+  /// has the effects the same change has when the component makes it.
+  func stateWasStored(from oldState: RefreshState) {
+    var transition = machine.storedTransition()
+    if transition == nil {
+      // A refused assignment (the same state, or an illegal one) still runs `didSet`.
+      guard state != oldState,
+        case .transition(let assigned) = machine.handle(.assigned(state))
+      else { return }
+      _ = machine.storedTransition()
+      if case .endRefresh = assigned.effect { cancelRefreshingTask() }
+      transition = assigned
     }
-    stateDidChange(from: oldState)
-    for generation in machine.stateChangeDidComplete() {
-      runRefreshingCallbacks(ofGeneration: generation)
+    guard let transition else { return }
+    stateDidChange(from: transition.from)
+    for ticket in machine.transitionDidComplete() {
+      runCallbacks(of: ticket)
     }
   }
 
-  /// Enters refreshing: records a new generation and returns it.
+  /// Performs what the transition in progress asks beyond its state: shows a refresh that
+  /// began, asks for the display pass a waiting one needs, ends a refresh that ended.
   ///
-  /// A component at an edge of its own calls it as it begins showing itself for a refresh, and
-  /// hands the generation to ``executeRefreshingCallback(generation:)`` once it is shown.
-  ///
-  /// - Returns: The new refresh's generation.
-  public func beginRefreshGeneration() -> Int {
-    machine.refreshDidBegin()
+  /// The base class's ``stateDidChange(from:)`` calls it, so that a subclass's hook sees its
+  /// effects after `super`, as before the machine drove the component.
+  func performTransitionEffect() {
+    switch machine.currentEffect {
+    case .none: break
+    case .beginRefresh(let ticket): showForRefresh(ticket)
+    case .awaitDisplay: setNeedsDisplay()
+    case .endRefresh(let ticket, let outcome, let wasShown):
+      endRefresh(ticket, outcome: outcome, wasShown: wasShown)
+    }
   }
 
-  /// Calls the refreshing callbacks, once the state change in progress (if any) has completed,
-  /// provided refresh `generation` is still the current one.
+  /// Calls the refreshing callbacks of refresh `ticket` once the transition in progress (if
+  /// any) has completed, provided the refresh is still the current one.
   ///
-  /// Components call it when they have been shown; it runs the block, the target's method, the
-  /// asynchronous block (which ends refreshing when it returns), then
-  /// ``beginRefreshingCompletionBlock``.
+  /// The built-in components call it when they are shown. A component written directly on
+  /// `RefreshComponent` (MJRefresh's DIY examples) that shows itself with an animation of its
+  /// own calls it at the end of the animation with the ticket read when it began.
   ///
-  /// - Parameter generation: The refresh the callback belongs to (see ``refreshGeneration``).
-  public func executeRefreshingCallback(generation: Int) {
-    guard machine.callbacksRequested(generation: generation) == .run else { return }
-    runCallbacks(ofGeneration: generation)
+  /// - Parameter ticket: The refresh the callbacks belong to (see ``currentRefresh``).
+  public func executeRefreshingCallback(for ticket: RefreshTicket) {
+    send(.shown(ticket))
   }
 
   /// Runs the refreshing callbacks now: MJRefresh's `executeRefreshingCallback`.
@@ -79,16 +109,10 @@ extension RefreshComponent {
   /// It does nothing unless the component is refreshing; called while the state is changing,
   /// it runs once the change is complete.
   public func executeRefreshingCallback() {
-    executeRefreshingCallback(generation: refreshGeneration)
+    executeRefreshingCallback(for: currentRefresh)
   }
 
-  /// Runs the callbacks of a refresh that waited for a state change, if it is still current.
-  private func runRefreshingCallbacks(ofGeneration generation: Int) {
-    guard machine.isCallbackCurrent(generation: generation) else { return }
-    runCallbacks(ofGeneration: generation)
-  }
-
-  private func runCallbacks(ofGeneration generation: Int) {
+  private func runCallbacks(of ticket: RefreshTicket) {
     refreshingBlock?()
     if let target = refreshingTarget { refreshingTargetAction?(target) }
     if let block = asyncRefreshingBlock {
@@ -101,7 +125,7 @@ extension RefreshComponent {
         } catch {
           failure = .some((error as? any LocalizedError)?.errorDescription)
         }
-        guard let self, !Task.isCancelled, self.refreshGeneration == generation else { return }
+        guard let self, !Task.isCancelled, self.currentRefresh == ticket else { return }
         self.refreshingTask = nil
         if let failure {
           self.endRefreshingWithFailure(failure)
@@ -113,18 +137,16 @@ extension RefreshComponent {
     beginRefreshingCompletionBlock?()
   }
 
-  /// Calls the end callbacks after an end animation; when refresh `generation` has not been
+  /// Calls the end callbacks after an end animation; when refresh `ticket` has not been
   /// superseded by a new one, the component is back at rest (``pullingPercent`` is 0), or, when
   /// a finger pulls it into view meanwhile, follows that pull as the finger's next move would.
   ///
   /// Does nothing for a refresh begun before the component last left a scroll model: its end
   /// was over with the removal (no callbacks after removal).
   ///
-  /// - Parameter generation: The refresh whose end finished (see ``refreshGeneration``).
-  public func finishEndRefreshing(generation: Int) {
-    guard machine.isOfCurrentAttachment(generation: generation) else { return }
-    if machine.isEndCurrent(generation: generation) { settlePullingPercent() }
-    endRefreshingCompletionBlock?()
+  /// - Parameter ticket: The refresh whose end finished (see ``currentRefresh``).
+  public func finishEndRefreshing(_ ticket: RefreshTicket) {
+    send(.hidden(ticket))
   }
 
   /// Sets ``pullingPercent`` as an animation that moved the component away leaves it: to its
@@ -142,19 +164,6 @@ extension RefreshComponent {
     }
   }
 
-  /// Ends refreshing (cancelling an asynchronous action) and enters ``RefreshState/noMoreData``:
-  /// the footers' and the trailer's `endRefreshingWithNoMoreData()`.
-  func enterNoMoreData() {
-    cancelRefreshingTask()
-    state = .noMoreData
-  }
-
-  /// Leaves ``RefreshState/noMoreData`` for idle; does nothing in any other state.
-  func leaveNoMoreData() {
-    guard state == .noMoreData else { return }
-    state = .idle
-  }
-
   /// Cancels the asynchronous refreshing action, if one is running.
   func cancelRefreshingTask() {
     refreshingTask?.cancel()
@@ -162,14 +171,11 @@ extension RefreshComponent {
   }
 
   /// Ends what the component's scroll model started, as it leaves it: an asynchronous action is
-  /// cancelled, a refresh in progress ends without callbacks, an armed pull is disarmed.
+  /// cancelled, a refresh in progress ends without callbacks, an armed pull is disarmed, a
+  /// failure shown is forgotten.
   func endLifecycleOnDetach() {
     cancelRefreshingTask()
-    if machine.detach() == .becomeIdle {
-      machine.isEndingByRemoval = true
-      state = .idle
-      machine.isEndingByRemoval = false
-    }
+    send(.detached)
     if state == .idle { pullingPercent = 0 }
   }
 }

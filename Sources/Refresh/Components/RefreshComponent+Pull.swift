@@ -110,19 +110,15 @@ extension RefreshComponent {
     }
     if scroll.isDraggingUntracked {
       pullingPercent = percent
-      let state = untrackedState
-      // A failure shows until a pull past the threshold arms the component again; while
-      // another component refreshes, the pull does not arm (and disarms).
-      if state == .idle || state == .failed, distance > threshold,
-        !isBlockedByAnotherRefresh(in: scroll)
-      {
-        if triggerMode == .onThreshold {
-          beginRefreshing()
-        } else {
-          self.state = .pulling
-        }
-      } else if state == .pulling, distance <= threshold || isBlockedByAnotherRefresh(in: scroll) {
-        self.state = .idle
+      // A failure shows until a pull past the threshold arms the component again (the
+      // machine's table); while another component refreshes, the pull does not arm (and
+      // disarms).
+      let armed = distance > threshold && !isBlockedByAnotherRefresh(in: scroll)
+      if armed, triggerMode == .onThreshold {
+        let state = untrackedState
+        if state == .idle || state == .failed { beginRefreshing() }
+      } else {
+        send(.pulled(armed: armed))
       }
     } else if state == .pulling {
       beginRefreshing()
@@ -148,18 +144,31 @@ extension RefreshComponent {
     scrollView.setPullLimits(limits, for: self)
   }
 
-  /// Begins refreshing if the finger lifted while the component was pulling: on the pan's end
+  /// Begins refreshing if the finger lifted while the component was armed: on the pan's end
   /// itself, not on a later offset change.
   func refreshIfReleasedWhilePulling(in scroll: ScrollModel) {
     guard state == .pulling, !scroll.isDragging else { return }
     beginRefreshing()
   }
 
-  /// Shows the component for refreshing: its edge's contribution to the insets and the offset
-  /// that brings it into view, over the fast duration; the refreshing callback follows.
-  func showForRefreshing(along edge: PullEdge) {
+  /// Shows the component for refresh `ticket`, by its kind.
+  ///
+  /// A pulled component animates its edge's contribution to the insets and the offset that
+  /// brings it into view, an automatic one is in view already; the refreshing callbacks
+  /// follow. A component of neither kind (one written directly on this class) shows itself and
+  /// calls ``executeRefreshingCallback()``.
+  func showForRefresh(_ ticket: RefreshTicket) {
+    if let edge = pullEdge {
+      showForRefreshing(along: edge, ticket)
+    } else if automaticTrigger != nil {
+      send(.shown(ticket))
+    }
+  }
+
+  /// Shows a pulled component for refreshing, over the fast duration; the refreshing callbacks
+  /// run when it is in view.
+  private func showForRefreshing(along edge: PullEdge, _ ticket: RefreshTicket) {
     willShowForRefreshing()
-    let generation = beginRefreshGeneration()
     guard let scrollView else { return }
     let edge = onScreen(edge)
     View.animate(withDuration: fastAnimationDuration) {
@@ -171,66 +180,51 @@ extension RefreshComponent {
         scrollView.contentOffset.y = geometry.refreshingOffset
       }
     } completion: { [weak self] _ in
-      self?.executeRefreshingCallback(generation: generation)
+      self?.send(.shown(ticket))
     }
   }
 
   /// Hides the component after refreshing: gives its insets back (and fades it, with
   /// ``isAutomaticallyChangeAlpha``) over the slow duration, then finishes the end.
   ///
-  /// Does nothing once the component is detached or was detached since refresh `generation`
-  /// (no callbacks after removal), or is refreshing again. A component that holds its place for
+  /// Does nothing once the component is detached or was detached since refresh `ticket` (no
+  /// callbacks after removal), or is refreshing again. A component that holds its place for
   /// something else (``heldContribution``: the two-level header's open floor) keeps it, and its
   /// alpha: the end finishes at once.
   ///
-  /// - Parameter generation: The refresh that ended (see ``refreshGeneration``).
-  public func hideAfterRefreshing(generation: Int) {
-    guard scrollView != nil, !isRefreshing, machine.isOfCurrentAttachment(generation: generation)
-    else { return }
+  /// - Parameter ticket: The refresh that ended (see ``currentRefresh``).
+  public func hideAfterRefreshing(_ ticket: RefreshTicket) {
+    guard scrollView != nil, !isRefreshing, machine.isOfCurrentAttachment(ticket) else { return }
     endRefreshingAnimationBeginAction?()
     guard heldContribution == nil else {
-      finishEndRefreshing(generation: generation)
+      finishEndRefreshing(ticket)
       return
     }
     View.animate(withDuration: slowAnimationDuration) {
       self.insetContribution = .zero
       if self.isAutomaticallyChangeAlpha { self.alpha = 0 }
     } completion: { [weak self] _ in
-      self?.finishEndRefreshing(generation: generation)
+      self?.finishEndRefreshing(ticket)
     }
   }
 
-  /// The one end of a refresh, for every kind of component.
+  /// The one end of a refresh, for every kind of component (the state machine's
+  /// ``RefreshStateMachine/Effect/endRefresh(_:_:wasShown:)``).
   ///
-  /// A pulled component that was refreshing hides (``hideAfterRefreshing(generation:)``); one
-  /// whose refresh never showed calls the end completion at once. A component that shows no
-  /// pull (the automatic footer) stays where it is: the end action runs and the end finishes at
-  /// once.
-  ///
-  /// A failure ends the same way, with ``hideFailedComponent()`` in place of
-  /// ``hideRefreshedComponent()``. A refresh that a removal ends calls nothing: no end action,
-  /// no completion, no update time (the data did not come).
-  func endRefresh(from oldState: RefreshState) {
-    guard oldState == .refreshing || oldState == .willRefresh, !machine.isEndingByRemoval
-    else { return }
+  /// A pulled component that was refreshing hides (``hideRefreshedComponent()``, or
+  /// ``hideFailedComponent()`` after a failure); one whose refresh never showed calls the end
+  /// completion at once. A component that shows no pull (the automatic footer) stays where it
+  /// is (``endRefreshInPlace(from:)``). A refresh that a removal ends gets here not at all: no
+  /// end action, no completion, no update time (the data did not come).
+  func endRefresh(_ ticket: RefreshTicket, outcome: RefreshOutcome, wasShown: Bool) {
     if pullEdge == nil {
-      endRefreshInPlace(from: oldState)
-    } else if state == .failed {
+      endRefreshInPlace(from: wasShown ? .refreshing : .willRefresh)
+    } else if outcome == .failure {
       hideFailedComponent()
-    } else if oldState == .refreshing {
+    } else if wasShown {
       hideRefreshedComponent()
     } else {
       endRefreshingCompletionBlock?()
-    }
-  }
-
-  /// Reacts to a new state along the edge: refreshing shows the component, idle, no more data
-  /// and a failure end the refresh.
-  func pullStateDidChange(along edge: PullEdge, from oldState: RefreshState) {
-    switch state {
-    case .refreshing: showForRefreshing(along: edge)
-    case .idle, .noMoreData, .failed: endRefresh(from: oldState)
-    case .pulling, .willRefresh: break
     }
   }
 }

@@ -88,17 +88,12 @@ extension RefreshComponent {
   /// goes on past the line once the other refresh has ended.
   public func beginRefreshing() {
     guard !isBlockedByAnotherRefresh else {
-      if state == .pulling { state = .idle }
+      send(.pulled(armed: false))
       return
     }
     View.animate(withDuration: fastAnimationDuration) { self.alpha = 1 }
     pullingPercent = 1
-    if window != nil {
-      state = .refreshing
-    } else if state != .refreshing {
-      state = .willRefresh
-      setNeedsDisplay()
-    }
+    send(.begin(onScreen: window != nil))
   }
 
   /// Whether another component of the scroll model is refreshing (or waiting to), so that this
@@ -136,9 +131,7 @@ extension RefreshComponent {
   /// Calling it when the component is not refreshing does nothing; in particular it does not
   /// undo ``RefreshState/noMoreData``.
   public func endRefreshing() {
-    guard isRefreshing else { return }
-    cancelRefreshingTask()
-    state = .idle
+    send(.end(.success))
   }
 
   /// Ends refreshing with a failure: the state is ``RefreshState/failed`` when this returns,
@@ -172,9 +165,8 @@ extension RefreshComponent {
   ///   title (``RefreshText/headerFailed`` and its kin unless set with `setTitle(_:for:)`).
   public func endRefreshingWithFailure(_ message: String? = nil) {
     guard isRefreshing else { return }
-    cancelRefreshingTask()
     failureMessage = message
-    state = .failed
+    send(.end(.failure))
   }
 
   /// Ends refreshing and calls `completion` when the hiding animation has finished.
@@ -183,5 +175,16 @@ extension RefreshComponent {
   public func endRefreshing(completion: @escaping () -> Void) {
     endRefreshingCompletionBlock = completion
     endRefreshing()
+  }
+
+  /// Ends refreshing (cancelling an asynchronous action) and enters ``RefreshState/noMoreData``,
+  /// from any state: the footers' and the trailer's `endRefreshingWithNoMoreData()`.
+  func enterNoMoreData() {
+    send(.end(.noMoreData))
+  }
+
+  /// Leaves ``RefreshState/noMoreData`` for idle; does nothing in any other state.
+  func leaveNoMoreData() {
+    send(.resetNoMoreData)
   }
 }

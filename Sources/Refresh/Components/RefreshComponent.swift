@@ -35,15 +35,23 @@ open class RefreshComponent: View {
 
   /// The current state.
   ///
-  /// Components move between states by themselves; setting it directly forces a state (for a
-  /// custom component, say) and runs ``stateDidChange(from:)``. Assigning the current state
-  /// again does nothing and notifies nobody (MJRefresh's `MJRefreshCheckState`); so does an
-  /// assignment that no component could make, such as ``RefreshState/pulling`` while
-  /// refreshing (the transitions are listed in DESIGN.md's state table).
+  /// Components move between states by themselves: a state machine decides each change from
+  /// what happens (a pull, a release, `beginRefreshing()`, `endRefreshing()`, a removal), and
+  /// the component stores it here and runs ``stateDidChange(from:)``.
+  ///
+  /// Setting it yourself forces a state, for a component that drives itself (MJRefresh's DIY
+  /// components), with the effects the same change has when the component makes it: entering
+  /// ``RefreshState/refreshing`` shows a pulled component and calls back, leaving it hides the
+  /// component. Assigning the current state again does nothing and notifies nobody (MJRefresh's
+  /// `MJRefreshCheckState`); so does an assignment that no component could make, such as
+  /// ``RefreshState/pulling`` while refreshing. The legal changes: idle may become any state;
+  /// pulling becomes idle, refreshing, willRefresh or noMoreData; refreshing becomes idle,
+  /// noMoreData or failed; willRefresh becomes refreshing, idle, noMoreData or failed;
+  /// noMoreData becomes idle, refreshing or willRefresh; failed becomes any state.
   @Observed(validate: acceptNewState)
   public var state: RefreshState = .idle {
-    willSet { stateWillBeAssigned(newValue) }
-    didSet { stateWasAssigned() }
+    willSet { stateWillBeStored(newValue) }
+    didSet { stateWasStored(from: oldValue) }
   }
 
   /// ``state``, read as stored, unreported (see `Observed._untrackedValue`): for the pull,
@@ -52,14 +60,27 @@ open class RefreshComponent: View {
     _state._untrackedValue
   }
 
-  /// The state's bookkeeping: the current refresh, the callbacks waiting for a state change to
-  /// complete, the nesting of state changes.
+  /// The rules of the component's refreshes: it decides every change of ``state`` and what
+  /// follows it (see `RefreshComponent+Lifecycle.swift`).
   ///
   /// Main-actor confined, and its methods call nothing (the machine answers with actions the
   /// component performs afterwards), so no access to it can overlap another: the dynamic
   /// exclusivity check, three on every state change, is turned off.
   @exclusivity(unchecked)
   var machine = RefreshStateMachine()
+
+  /// The automatic trigger of a component that loads by itself as its end of the content comes
+  /// into view (the automatic footer and header), or `nil`: made with the component, before
+  /// ``prepare()``, for the kinds whose ``automaticEdge`` names an end.
+  ///
+  /// With one, the base class does the whole load: the inset its height adds while attached
+  /// and shown, the trigger line, the budget of a drag, the end in place.
+  private(set) var automaticTrigger: AutomaticTrigger?
+
+  /// The end of the content at which components of this class load by themselves
+  /// (``PullEdge/bottom`` for the automatic footer, ``PullEdge/top`` for the automatic
+  /// header), or `nil` for a component that is pulled or drives itself.
+  class var automaticEdge: PullEdge? { nil }
 
   /// Whether the component is refreshing or about to (``RefreshState/refreshing`` or
   /// ``RefreshState/willRefresh``).
@@ -324,6 +345,7 @@ open class RefreshComponent: View {
   ///   position themselves in ``placeSubviews()``.
   public override init(frame: CGRect) {
     super.init(frame: frame)
+    automaticTrigger = Self.automaticEdge.map(AutomaticTrigger.init(at:))
     isAccessibilityElement = true
     prepare()
     languageToken = RefreshConfig.default.observe(\.localizationRevision) { [weak self] _, _ in
@@ -389,8 +411,9 @@ open class RefreshComponent: View {
     if state != .failed { failureMessage = nil }
     if state == .pulling { onArmed?() }
     setNeedsLayout()
-    if let pullEdge { pullStateDidChange(along: pullEdge, from: oldState) }
+    performTransitionEffect()
     for part in parts { part.show(state, from: oldState, in: self) }
+    automaticTrigger?.stateDidChange(of: self)
     announceState(from: oldState)
   }
 
@@ -423,7 +446,11 @@ open class RefreshComponent: View {
   ///   - change: The change, with the old and new offsets.
   ///   - scroll: The scroll model the component is attached to.
   open func scrollDidChangeOffset(_ change: ObservedChange<CGPoint>?, in scroll: ScrollModel) {
-    if let pullEdge { followOffset(along: pullEdge, in: scroll) }
+    if let pullEdge {
+      followOffset(along: pullEdge, in: scroll)
+    } else if let automaticTrigger {
+      automaticTrigger.offsetDidChange(change, of: self, in: scroll)
+    }
     scrollViewContentOffsetDidChange(change)
   }
 
@@ -438,6 +465,7 @@ open class RefreshComponent: View {
   ///   - scroll: The scroll model the component is attached to.
   open func scrollDidChangeContentSize(_ change: ObservedChange<CGSize>?, in scroll: ScrollModel) {
     if let pullEdge, pullEdge != .top { placeAlongEdge(pullEdge, in: scroll) }
+    automaticTrigger?.place(self, in: scroll)
     scrollViewContentSizeDidChange(change)
   }
 
@@ -450,7 +478,11 @@ open class RefreshComponent: View {
   ///   - change: The change, with the old and new pan states.
   ///   - scroll: The scroll model the component is attached to.
   open func scrollDidChangePanState(_ change: ObservedChange<PanState>?, in scroll: ScrollModel) {
-    if pullEdge != nil { refreshIfReleasedWhilePulling(in: scroll) }
+    if pullEdge != nil {
+      refreshIfReleasedWhilePulling(in: scroll)
+    } else if let automaticTrigger {
+      automaticTrigger.panStateDidChange(of: self, in: scroll)
+    }
     scrollViewPanStateDidChange(change)
   }
 
@@ -474,10 +506,10 @@ open class RefreshComponent: View {
   /// direction (see `RefreshComponent+HorizontalEdge.swift`); `nil` while detached.
   var placedPullEdge: PullEdge?
 
-  /// The edge that ``maximumPullDistance`` limits: ``pullEdge`` unless overridden; a component
-  /// that loads by itself names the edge it sits at (the automatic footer the bottom, the
-  /// automatic header the top).
-  open var tunedEdge: PullEdge? { pullEdge }
+  /// The edge that ``maximumPullDistance`` limits: ``pullEdge``, or the end a component that
+  /// loads by itself sits at (the automatic footer the bottom, the automatic header the top),
+  /// unless overridden.
+  open var tunedEdge: PullEdge? { pullEdge ?? automaticTrigger?.edge }
 
   /// The inset along the edge that the component ignores when placing itself (the header's
   /// `ignoredScrollViewContentInsetTop` and its kin); 0 unless overridden.
@@ -498,20 +530,22 @@ open class RefreshComponent: View {
   /// once.
   ///
   /// Override it to animate the end (the automatic footer scrolls back a page); when it is
-  /// over, call ``finishEndRefreshing(generation:)`` with the generation read when the end
-  /// began. Without `super`, run the begin action yourself.
+  /// over, call ``finishEndRefreshing(_:)`` with ``currentRefresh`` read when the end began.
+  /// Without `super`, run the begin action yourself.
   ///
   /// - Parameter oldState: The state the refresh ended from.
   open func endRefreshInPlace(from oldState: RefreshState) {
     endRefreshingAnimationBeginAction?()
-    finishEndRefreshing(generation: refreshGeneration)
+    finishEndRefreshing(currentRefresh)
   }
 
   /// Called when the component's extent along its pull changed (a gif grew to its frames): a
   /// component that adds insets while attached (the automatic footer) updates them.
   ///
   /// Call `super`.
-  open func extentDidChange() {}
+  open func extentDidChange() {
+    automaticTrigger?.extentDidChange(of: self)
+  }
 
   /// Whether a pulled component keeps its refreshing inset although it is not refreshing.
   ///
@@ -535,26 +569,20 @@ open class RefreshComponent: View {
   /// as a refresh that ended does, and records nothing.
   ///
   /// The header overrides it to hold its place while the failure shows. Call `super` to hide
-  /// now, or ``hideAfterRefreshing(generation:)`` later with the generation read here.
+  /// now, or ``hideAfterRefreshing(_:)`` later with ``currentRefresh`` read here.
   open func hideFailedComponent() {
-    hideAfterRefreshing(generation: refreshGeneration)
+    hideAfterRefreshing(currentRefresh)
   }
 
   /// Hides a pulled component whose refresh ended: gives its inset back over the slow
-  /// duration (``hideAfterRefreshing(generation:)``).
+  /// duration (``hideAfterRefreshing(_:)``).
   ///
   /// Override it to do something first or to hide later (the header records the update time
-  /// and may hold a result); call `super` to hide now, or
-  /// ``hideAfterRefreshing(generation:)`` later with the generation read here.
+  /// and may hold a result); call `super` to hide now, or ``hideAfterRefreshing(_:)`` later
+  /// with ``currentRefresh`` read here.
   open func hideRefreshedComponent() {
-    hideAfterRefreshing(generation: refreshGeneration)
+    hideAfterRefreshing(currentRefresh)
   }
-
-  #if DEBUG
-    /// The invariant check of a component that is not pulled, given its contribution; the
-    /// automatic footer overrides it (see `_checkInvariants()`).
-    func _checkOwnInvariants(contribution: EdgeInsets) {}
-  #endif
 
   // MARK: Overrides of View
 
@@ -566,11 +594,25 @@ open class RefreshComponent: View {
   open override func willMove(toSuperview newSuperview: View?) {
     let ownWidth = frame.width
     super.willMove(toSuperview: newSuperview)
-    guard newSuperview == nil || newSuperview is ScrollModel else { return }
-    detach()
-    if let scroll = newSuperview as? ScrollModel { attach(to: scroll) }
-    // A leader or a trailer keeps its width and takes its end of the content.
-    if pullEdge?.isHorizontal == true { moveToHorizontalEdge(of: newSuperview, width: ownWidth) }
+    if newSuperview == nil || newSuperview is ScrollModel {
+      detach()
+      if let scroll = newSuperview as? ScrollModel { attach(to: scroll) }
+      // A leader or a trailer keeps its width and takes its end of the content.
+      if pullEdge?.isHorizontal == true { moveToHorizontalEdge(of: newSuperview, width: ownWidth) }
+    }
+    // A component that loads by itself takes its inset on the new scroll model.
+    automaticTrigger?.componentDidMove(self, to: newSuperview as? ScrollModel)
+  }
+
+  /// Hiding a component that loads by itself gives back its inset (and stops a load); showing
+  /// it takes the inset again.
+  ///
+  /// Overrides must call `super`.
+  open override var isHidden: Bool {
+    didSet {
+      guard isHidden != oldValue, let automaticTrigger else { return }
+      automaticTrigger.visibilityDidChange(of: self)
+    }
   }
 
   /// Places the subviews, then lets UIKit-style layout continue.
@@ -590,7 +632,7 @@ open class RefreshComponent: View {
     let isDue = needsDisplay && !isHidden
     super.displayIfNeeded(in: canvas)
     if isDue, state == .willRefresh, window != nil {
-      state = .refreshing
+      send(.displayed)
     }
   }
 }

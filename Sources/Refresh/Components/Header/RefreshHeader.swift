@@ -185,11 +185,11 @@ open class RefreshHeader: RefreshComponent {
       super.hideRefreshedComponent()
       return
     }
-    let generation = refreshGeneration
+    let refresh = currentRefresh
     resultHold = clock.schedule(after: resultHoldDuration) { [weak self] in
       self?.resultHold = nil
       self?.resultText = nil
-      self?.hideAfterRefreshing(generation: generation)
+      self?.hideAfterRefreshing(refresh)
     }
   }
 
@@ -203,12 +203,12 @@ open class RefreshHeader: RefreshComponent {
       super.hideFailedComponent()
       return
     }
-    let generation = refreshGeneration
+    let refresh = currentRefresh
     resultHold = clock.schedule(after: max(resultHoldDuration, 0)) { [weak self] in
       guard let self else { return }
       self.resultHold = nil
-      if self.state == .failed { self.state = .idle }
-      self.hideAfterRefreshing(generation: generation)
+      self.send(.dismissFailure)
+      self.hideAfterRefreshing(refresh)
     }
   }
 

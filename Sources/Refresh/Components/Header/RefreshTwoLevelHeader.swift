@@ -193,7 +193,7 @@ open class RefreshTwoLevelHeader: RefreshNormalHeader {
   public func openSecondFloor() {
     guard !isSecondFloorOpen, !isRefreshing, let scrollView else { return }
     setArmed(false)
-    if state == .pulling { state = .idle }
+    send(.pulled(armed: false))
     openings += 1
     openHeight = scrollView.frame.height
     isSecondFloorOpen = true
@@ -221,7 +221,7 @@ open class RefreshTwoLevelHeader: RefreshNormalHeader {
     guard isSecondFloorOpen, let scrollView else { return }
     dismissSecondFloor()
     let opening = openings
-    let generation = refreshGeneration
+    let refresh = currentRefresh
     let top = originalInset(in: scrollView).top
     secondFloorView.isHidden = false
     View.animate(withDuration: slowAnimationDuration) {
@@ -230,7 +230,7 @@ open class RefreshTwoLevelHeader: RefreshNormalHeader {
     } completion: { [weak self] _ in
       // Not once the floor opened again, nor once the header left the scroll model meanwhile.
       guard let self, !self.isSecondFloorOpen, self.openings == opening,
-        self.machine.isOfCurrentAttachment(generation: generation)
+        self.machine.isOfCurrentAttachment(refresh)
       else { return }
       self.secondFloorView.isHidden = true
       if !self.isRefreshing { self.settlePullingPercent() }

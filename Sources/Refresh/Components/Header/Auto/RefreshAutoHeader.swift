@@ -34,96 +34,24 @@ import Observing
 /// It holds no result: ``RefreshHeader/endRefreshing(result:)`` ends at once, as
 /// ``RefreshComponent/endRefreshing()`` does, and it records no last update time.
 @MainActor
-open class RefreshAutoHeader: RefreshHeader {
+open class RefreshAutoHeader: RefreshHeader, AutomaticallyRefreshing {
   /// The automatic header's height, 44 points: MJRefresh's footer height, as the header is the
   /// automatic footer mirrored.
   public static let defaultAutoHeight: CGFloat = 44
 
-  /// Whether the header loads by itself as it comes into view (`true`), or only when tapped or
-  /// asked: the automatic footer's `isAutomaticallyRefresh`.
-  public var isAutomaticallyRefresh = true
-
-  /// How much of the header must be visible before it loads, 1 meaning all of it (the
-  /// automatic footer's `triggerAutomaticallyRefreshPercent`).
-  ///
-  /// ``RefreshComponent/triggerDistance``, when set, replaces `h` times this percent.
-  public var triggerAutomaticallyRefreshPercent: CGFloat = 1
-
-  /// How many times the header may load by itself per drag (and the glide after it); -1 means
-  /// without limit.
-  public var autoTriggerTimes = 1 {
-    didSet { automaticTrigger.remainingTriggers = autoTriggerTimes }
-  }
-
-  /// The automatic footer's trigger, mirrored at the top.
-  private let automaticTrigger = AutomaticTrigger(at: .top, autoTriggerTimes: 1)
+  override class var automaticEdge: PullEdge? { .top }
 
   open override func prepare() {
     super.prepare()
     // It loads by itself: no pull to follow.
     pullEdge = nil
     frame.size.height = RefreshAutoHeader.defaultAutoHeight
-    automaticTrigger.remainingTriggers = autoTriggerTimes
-  }
-
-  open override var tunedEdge: PullEdge? { .top }
-
-  /// Hiding the header gives back its inset (and stops a load); showing it takes the inset
-  /// again.
-  ///
-  /// Overrides must call `super`.
-  open override var isHidden: Bool {
-    didSet {
-      guard isHidden != oldValue else { return }
-      if isHidden, isRefreshing { state = .idle }
-      automaticTrigger.updateContribution(of: self)
-    }
-  }
-
-  open override func willMove(toSuperview newSuperview: View?) {
-    super.willMove(toSuperview: newSuperview)
-    automaticTrigger.componentWillMove()
-    guard newSuperview is ScrollModel else { return }
-    automaticTrigger.updateContribution(of: self)
-  }
-
-  #if DEBUG
-    /// Its height at the top while attached and shown, nothing while hidden, whatever the state.
-    override func _checkOwnInvariants(contribution: EdgeInsets) {
-      super._checkOwnInvariants(contribution: contribution)
-      automaticTrigger.checkContribution(contribution, of: self)
-    }
-  #endif
-
-  /// Its inset follows its new height.
-  open override func extentDidChange() {
-    super.extentDidChange()
-    automaticTrigger.extentDidChange(of: self)
   }
 
   /// A load ends where the header is: no result is held.
   open override func endRefreshInPlace(from oldState: RefreshState) {
     resultText = nil
     super.endRefreshInPlace(from: oldState)
-  }
-
-  open override func scrollDidChangeOffset(
-    _ change: ObservedChange<CGPoint>?, in scrollView: ScrollModel
-  ) {
-    automaticTrigger.offsetDidChange(change, of: self, in: scrollView)
-    super.scrollDidChangeOffset(change, in: scrollView)
-  }
-
-  open override func scrollDidChangePanState(
-    _ change: ObservedChange<PanState>?, in scrollView: ScrollModel
-  ) {
-    automaticTrigger.panStateDidChange(of: self, in: scrollView)
-    super.scrollDidChangePanState(change, in: scrollView)
-  }
-
-  open override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    automaticTrigger.stateDidChange(of: self, from: oldState)
   }
 
   /// Ends loading and shows that everything is loaded (the oldest message is on screen): the
@@ -140,5 +68,3 @@ open class RefreshAutoHeader: RefreshHeader {
     leaveNoMoreData()
   }
 }
-
-extension RefreshAutoHeader: AutomaticallyRefreshing {}
