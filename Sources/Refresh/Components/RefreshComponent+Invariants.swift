@@ -41,28 +41,30 @@ import Foundation
         precondition(contribution == .zero, "\(self): \(state) but contributes \(contribution)")
         return
       }
+      // The inset along the edge, and the same alone: it must be all the contribution.
       var alongEdge = EdgeInsets.zero
+      let inset: CGFloat
+      switch pullEdge {
+      case .top: (inset, alongEdge.top) = (contribution.top, contribution.top)
+      case .bottom: (inset, alongEdge.bottom) = (contribution.bottom, contribution.bottom)
+      case .leading: (inset, alongEdge.left) = (contribution.left, contribution.left)
+      case .trailing: (inset, alongEdge.right) = (contribution.right, contribution.right)
+      }
       switch pullEdge {
       case .top:
-        alongEdge.top = contribution.top
+        // The header's inset follows the content while refreshing, within its height.
         precondition(
-          (-tolerance...extent + tolerance).contains(contribution.top),
-          "\(self): the top inset \(contribution.top) is outside 0...\(extent)")
-      case .bottom:
-        alongEdge.bottom = contribution.bottom
-        precondition(
-          state != .refreshing || contribution.bottom >= extent - tolerance,
-          "\(self): refreshing with a bottom inset \(contribution.bottom) below \(extent)")
+          (-tolerance...extent + tolerance).contains(inset),
+          "\(self): the top inset \(inset) is outside 0...\(extent)")
       case .leading:
-        alongEdge.left = contribution.left
         precondition(
-          state != .refreshing || abs(contribution.left - extent) <= tolerance,
-          "\(self): refreshing with a left inset \(contribution.left), not \(extent)")
-      case .trailing:
-        alongEdge.right = contribution.right
+          state != .refreshing || abs(inset - extent) <= tolerance,
+          "\(self): refreshing with a left inset \(inset), not \(extent)")
+      case .bottom, .trailing:
+        // At the far end, short content adds what it lacks of the viewport.
         precondition(
-          state != .refreshing || contribution.right >= extent - tolerance,
-          "\(self): refreshing with a right inset \(contribution.right) below \(extent)")
+          state != .refreshing || inset >= extent - tolerance,
+          "\(self): refreshing with an inset \(inset) at \(pullEdge), below \(extent)")
       }
       precondition(contribution == alongEdge, "\(self): contributes off its edge: \(contribution)")
     }

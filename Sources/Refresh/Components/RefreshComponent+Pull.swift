@@ -19,6 +19,13 @@ extension RefreshComponent {
       edge: edge, extent: edge.extent(of: frame), original: originalInset(in: scroll), in: scroll)
   }
 
+  /// The geometry along `edge` (named as the component names it, read on screen) on the scroll
+  /// model the component is attached to, or `nil` when it is not attached.
+  func pullGeometry(along edge: PullEdge) -> PullGeometry? {
+    guard let scrollView else { return nil }
+    return pullGeometry(along: onScreen(edge), in: scrollView)
+  }
+
   /// The direction the component's horizontal edges follow: its own
   /// ``View/effectiveUserInterfaceLayoutDirection``, read through its scroll model while it is
   /// being attached (before it has a superview).

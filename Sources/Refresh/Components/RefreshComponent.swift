@@ -77,6 +77,11 @@ open class RefreshComponent: View {
   /// and shown, the trigger line, the budget of a drag, the end in place.
   private(set) var automaticTrigger: AutomaticTrigger?
 
+  /// The edge at which components of this class are pulled (the header's top, the back
+  /// footer's bottom, the leader's leading and the trailer's trailing end), or `nil`: the
+  /// base class's ``prepare()`` sets ``pullEdge`` to it.
+  class var pulledEdge: PullEdge? { nil }
+
   /// The end of the content at which components of this class load by themselves
   /// (``PullEdge/bottom`` for the automatic footer, ``PullEdge/top`` for the automatic
   /// header), or `nil` for a component that is pulled or drives itself.
@@ -98,13 +103,23 @@ open class RefreshComponent: View {
     set { super.accessibilityLabel = newValue }
   }
 
-  /// The text the state label shows for the current state's title: the title itself unless a
-  /// component says otherwise (a header's held result, an automatic component's hidden
-  /// refreshing title, the second floor's title).
+  /// The text a ``StateTitlePart`` shows for the current state's title: the title itself
+  /// unless the component says otherwise.
   ///
-  /// A method the components override rather than a closure the label holds: it runs on every
-  /// state change, where a closure's call, context and cast cost a few hundred instructions.
-  func shownTitle(for title: consuming String?) -> String? { title }
+  /// A header shows its held result in place of the title (``RefreshHeader/endRefreshing(result:)``),
+  /// the two-level header "Release to open" once releasing would open its second floor.
+  /// Override it to show something else in some states (call `super` for the others):
+  ///
+  /// ```swift
+  /// override func shownTitle(for title: String?) -> String? {
+  ///   state == .refreshing ? "Loading \(feed.name)..." : super.shownTitle(for: title)
+  /// }
+  /// ```
+  ///
+  /// - Parameter title: The state's title: yours (`setTitle(_:for:)`), or the localized
+  ///   default, or a failure's message.
+  /// - Returns: The text to show, or `nil` for none.
+  open func shownTitle(for title: String?) -> String? { title }
 
   /// The title ``accessibilityLabel`` reads when none is set: the state label's text while it
   /// shows (a header holding a result reads the result).
@@ -118,7 +133,7 @@ open class RefreshComponent: View {
   /// components override `setPullingPercent:`.
   @Observed open var pullingPercent: CGFloat = 0 {
     didSet {
-      pullFollower?.follow(pullingPercent: pullingPercent, in: state)
+      for part in pullFollowers { part.follow(pullingPercent: pullingPercent, in: self) }
       // The flag first: it is off unless asked for, and `isRefreshing` reads the state.
       guard isAutomaticallyChangeAlpha, !isRefreshing else { return }
       alpha = pullingPercent
@@ -282,60 +297,32 @@ open class RefreshComponent: View {
   /// The scroll model the component is attached to.
   public internal(set) weak var scrollView: ScrollModel?
 
-  // MARK: Parts, for the variants
+  // MARK: Parts
 
-  /// The parts that make the component's look, in the order they were added.
+  /// The parts that make the component's look, in the order they were added (see
+  /// ``addPart(_:)``).
   ///
-  /// Read (a copy iterated) on every state change, appended to while the component is built:
-  /// no access calls out while it holds the array, so the dynamic exclusivity check is turned
-  /// off.
+  /// Read (a copy iterated) on every state change, changed while the component is built: no
+  /// access calls out while it holds the array, so the dynamic exclusivity check is turned off.
   @exclusivity(unchecked)
-  private(set) var parts: [any RefreshComponentPart] = []
+  public internal(set) var parts: [any RefreshComponentPart] = []
 
-  /// The frames that follow ``pullingPercent`` (the Gif variants'), if any.
-  private(set) var pullFollower: StateImages?
-
-  /// The first part that shows the state's title, if any: what the component reads to
-  /// assistive technology on every state change (see `shownTitle`), found without asking
-  /// each part its type.
+  /// The parts that follow ``pullingPercent`` (a gif's frames), told on every change of it.
   ///
-  /// Set only by ``addPart(_:)``, main-actor confined, and no access to it calls out while it
-  /// is held, so the dynamic exclusivity check is turned off.
-  @exclusivity(unchecked) private(set) var titlePart: StateTitleLabel?
+  /// Read on every offset change of a pull: main-actor confined, and no access calls out while
+  /// it holds the array, so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked)
+  var pullFollowers: [any RefreshComponentPart] = []
 
-  /// Adds a part; it follows the component's state, layout and language from now on.
-  func addPart(_ part: any RefreshComponentPart) {
-    parts.append(part)
-    if titlePart == nil, let titles = part as? StateTitleLabel { titlePart = titles }
-    if let frames = part as? StateImages, !frames.showsOnlyWhileRefreshing { pullFollower = frames }
-  }
-
-  /// The text an indicator sits beside, or `nil` to center the indicator (the state variants
-  /// override it).
+  /// The first ``StateTitlePart``, if any: what the component reads to assistive technology
+  /// on every state change (see `shownTitle`) and places indicators beside, found without
+  /// asking each part its type.
   ///
-  /// - Parameter forFrames: Whether the indicator is a gif's frames (MJRefresh's gif header
-  ///   keeps them beside the time label when the state label alone is hidden; its arrow does
-  ///   not).
-  func textBesideIndicator(forFrames: Bool) -> TextBesideIndicator? { nil }
-
-  /// Where an arrow or spinner is centered horizontally when the component decides it (the
-  /// trailer), or `nil` to place it beside ``textBesideIndicator(forFrames:)``.
-  var indicatorCenterX: CGFloat? { nil }
+  /// Set only by ``addPart(_:)`` and ``removePart(_:)``, main-actor confined, and no access to
+  /// it calls out while it is held, so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) var titlePart: StateTitlePart?
 
   private var languageToken: ObservationToken?
-
-  /// The observations that keep the built-in views on ``RefreshConfig/textColor`` and
-  /// ``RefreshConfig/tintColor``.
-  private var colorTokens: [ObservationToken] = []
-
-  /// Keeps a color of a built-in view on the shared configuration's, until the app sets it
-  /// itself (see ``RefreshConfig/textColor``).
-  func keepColor<Target: View>(
-    of view: Target, _ property: ReferenceWritableKeyPath<Target, Color>,
-    on color: KeyPath<RefreshConfig, Color>
-  ) {
-    colorTokens.append(RefreshConfig.default.keep(view, property, on: color))
-  }
 
   // MARK: Creating
 
@@ -360,9 +347,15 @@ open class RefreshComponent: View {
   /// Call `super` first.
   open func prepare() {
     backgroundColor = nil
-    // As wide as the scroll model, whatever its width becomes (MJRefresh's components are
-    // flexible along their edge; the trailer is flexible in height instead).
-    autoresizingMask = .flexibleWidth
+    pullEdge = Self.pulledEdge
+    if let edge = pullEdge, edge.isHorizontal {
+      // A leader or a trailer: flexible in height, MJRefresh's trailer width.
+      prepareHorizontalEdge(edge, width: RefreshTrailer.defaultWidth)
+    } else {
+      // As wide as the scroll model, whatever its width becomes (MJRefresh's components are
+      // flexible along their edge).
+      autoresizingMask = .flexibleWidth
+    }
   }
 
   /// Lays out the component and its subviews; runs on every layout pass.

@@ -10,32 +10,36 @@
 extension ScrollModel {
   /// The pull-down-to-refresh control above the content.
   public var header: RefreshHeader? {
-    get { subviews.lazy.compactMap { $0 as? RefreshHeader }.first }
-    set { replaceComponent(of: RefreshHeader.self, with: newValue) }
+    get { component() }
+    set { replaceComponent(newValue) }
   }
 
   /// The load-more control below the content.
   public var footer: RefreshFooter? {
-    get { subviews.lazy.compactMap { $0 as? RefreshFooter }.first }
-    set { replaceComponent(of: RefreshFooter.self, with: newValue) }
+    get { component() }
+    set { replaceComponent(newValue) }
   }
 
   /// The control past the right end of horizontal content.
   public var trailer: RefreshTrailer? {
-    get { subviews.lazy.compactMap { $0 as? RefreshTrailer }.first }
-    set { replaceComponent(of: RefreshTrailer.self, with: newValue) }
+    get { component() }
+    set { replaceComponent(newValue) }
   }
 
   /// The control past the left end of horizontal content (the trailer's mirror).
   public var leader: RefreshLeader? {
-    get { subviews.lazy.compactMap { $0 as? RefreshLeader }.first }
-    set { replaceComponent(of: RefreshLeader.self, with: newValue) }
+    get { component() }
+    set { replaceComponent(newValue) }
   }
 
-  private func replaceComponent<Component: RefreshComponent>(
-    of kind: Component.Type, with component: Component?
-  ) {
-    let current = subviews.lazy.compactMap { $0 as? Component }.first
+  /// The first subview of a kind of component, if any.
+  private func component<Component: RefreshComponent>() -> Component? {
+    subviews.lazy.compactMap { $0 as? Component }.first
+  }
+
+  /// Puts `component` in the place of the subview of its kind.
+  private func replaceComponent<Component: RefreshComponent>(_ component: Component?) {
+    let current: Component? = self.component()
     guard current !== component else { return }
     current?.removeFromSuperview()
     if let component { insertSubview(component, at: 0) }

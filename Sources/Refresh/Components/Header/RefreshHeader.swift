@@ -118,18 +118,27 @@ open class RefreshHeader: RefreshComponent {
   /// A held result is what the header reads as, whether or not a state label shows it.
   override var spokenTitle: String? { resultText ?? super.spokenTitle }
 
-  /// Called when ``resultText`` changed; the state header shows it in place of its title.
+  /// The held result, if any, in place of the state's title.
+  open override func shownTitle(for title: String?) -> String? {
+    resultText ?? super.shownTitle(for: title)
+  }
+
+  /// Tells the parts that ``resultText`` changed: the state title shows it in place of the
+  /// title, the arrow hides while it is held.
   ///
   /// A method rather than an observation of the header by itself: an observer on the header
   /// would put every property it publishes (``RefreshComponent/pullingPercent`` on each offset,
   /// above all) on the notifying path.
-  func resultTextDidChange() {}
+  private func resultTextDidChange() {
+    partsNeedUpdate()
+  }
 
   private var resultHold: ClockTask?
 
+  override class var pulledEdge: PullEdge? { .top }
+
   open override func prepare() {
     super.prepare()
-    pullEdge = .top
     frame.size.height = RefreshHeader.defaultHeight
   }
 
@@ -140,8 +149,10 @@ open class RefreshHeader: RefreshComponent {
   }
 
   /// Called when the last update time may read differently (its key, store or clock changed, a
-  /// refresh was recorded, the language changed); the state header shows it again.
-  func lastUpdatedTimeDidChange() {}
+  /// refresh was recorded): a ``LastUpdatedTimePart`` shows it again.
+  private func lastUpdatedTimeDidChange() {
+    part(ofType: LastUpdatedTimePart.self)?.update(in: self)
+  }
 
   /// Reads the store again when the header moves to a scroll model: a date stored meanwhile
   /// (by other code, or by a header sharing the key) shows.

@@ -6,23 +6,12 @@ import Foundation
 /// ```swift
 /// scroll.header = RefreshNormalHeader(refreshingBlock: { reload() })
 /// ```
-@MainActor
-open class RefreshNormalHeader: RefreshStateHeader {
-  private lazy var indicator = ArrowAndSpinner(in: self)
-
-  /// The arrow, pointing down while idle and up while pulling.
-  public var arrowView: ImageView { indicator.arrowView }
-
-  /// The spinner shown while refreshing.
-  public var loadingView: ActivityIndicatorView { indicator.loadingView }
+open class RefreshNormalHeader: RefreshStateHeader, ArrowAndSpinnerComponent {
+  /// The arrow and the spinner, beside the titles.
+  public let indicatorPart = ArrowAndSpinnerPart()
 
   open override func prepare() {
     super.prepare()
-    addPart(indicator)
-  }
-
-  override func resultTextDidChange() {
-    super.resultTextDidChange()
-    indicator.resultDidChange(in: self)
+    addPart(indicatorPart)
   }
 }

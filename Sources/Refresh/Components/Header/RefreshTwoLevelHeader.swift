@@ -115,7 +115,8 @@ open class RefreshTwoLevelHeader: RefreshNormalHeader {
     isSecondFloorOpen ? EdgeInsets(top: openHeight) : nil
   }
 
-  override func shownTitle(for title: consuming String?) -> String? {
+  /// "Release to open" (or ``secondFloorTitle``) once releasing would open the second floor.
+  open override func shownTitle(for title: String?) -> String? {
     guard isSecondFloorArmed else { return super.shownTitle(for: title) }
     return secondFloorTitle ?? RefreshConfig.default.localized(.twoLevelHeaderSecondFloor)
   }

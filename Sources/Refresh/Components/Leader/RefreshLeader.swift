@@ -27,9 +27,9 @@ import Observing
 /// other end at the next layout pass (with its pull limit, and its inset if it is refreshing; a
 /// pull in progress disarms).
 @MainActor
-open class RefreshLeader: RefreshComponent {
+open class RefreshLeader: RefreshComponent, NoMoreDataComponent {
   /// The leader's width, 60 points: MJRefresh's trailer width, mirrored.
-  public static let defaultWidth: CGFloat = 60
+  public static let defaultWidth = RefreshTrailer.defaultWidth
 
   /// An inset of the scroll model that the leader ignores when placing itself: the left inset,
   /// or the right one in a right-to-left layout (the end the leader sits at).
@@ -39,24 +39,9 @@ open class RefreshLeader: RefreshComponent {
 
   open override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetLeft }
 
-  open override func prepare() {
-    super.prepare()
-    prepareHorizontalEdge(.leading, width: RefreshLeader.defaultWidth)
-  }
+  override class var pulledEdge: PullEdge? { .leading }
 
   /// The offset at which the leader just starts to appear: `-orig.left`, or the trailer's
   /// formula in a right-to-left layout.
-  var happenOffsetX: CGFloat {
-    scrollView.map { pullGeometry(along: onScreen(.leading), in: $0).happenOffset } ?? 0
-  }
-
-  /// Ends refreshing and shows that there is nothing more to see.
-  public func endRefreshingWithNoMoreData() {
-    enterNoMoreData()
-  }
-
-  /// Leaves ``RefreshState/noMoreData``.
-  public func resetNoMoreData() {
-    leaveNoMoreData()
-  }
+  var happenOffsetX: CGFloat { pullGeometry(along: .leading)?.happenOffset ?? 0 }
 }

@@ -8,18 +8,12 @@ import Foundation
 /// ```swift
 /// scroll.leader = RefreshNormalLeader(refreshingBlock: { reload() })
 /// ```
-@MainActor
-open class RefreshNormalLeader: RefreshStateLeader {
-  private lazy var indicator = ArrowAndSpinner(in: self)
-
-  /// The arrow.
-  public var arrowView: ImageView { indicator.arrowView }
-
-  /// The spinner shown while refreshing.
-  public var loadingView: ActivityIndicatorView { indicator.loadingView }
+open class RefreshNormalLeader: RefreshStateLeader, ArrowAndSpinnerComponent {
+  /// The arrow and the spinner, between the title and the content.
+  public let indicatorPart = ArrowAndSpinnerPart()
 
   open override func prepare() {
     super.prepare()
-    addPart(indicator)
+    addPart(indicatorPart)
   }
 }

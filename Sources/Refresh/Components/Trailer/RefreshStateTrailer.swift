@@ -1,40 +1,13 @@
 import Foundation
 
 /// A trailer with a vertical title per state: MJRefresh's `MJRefreshStateTrailer`.
-@MainActor
-open class RefreshStateTrailer: RefreshTrailer {
-  /// The label showing the state's title, one character per line.
-  public let stateLabel = Label.refreshLabel()
-
-  private lazy var titles = StateTitleLabel(
-    stateLabel, in: self, defaults: StateTitleLabel.trailerTitles, layout: .trailingColumn)
+open class RefreshStateTrailer: RefreshTrailer, StateTitledComponent {
+  /// The state title, read top to bottom at the right edge; an arrow sits 14 points left of it,
+  /// or in the middle without it.
+  public let stateTitlePart = StateTitlePart(defaults: .trailer, layout: .trailingColumn)
 
   open override func prepare() {
     super.prepare()
-    addPart(titles)
-  }
-
-  /// The arrow sits 14 points left of the vertical title, or in the middle without it.
-  override var indicatorCenterX: CGFloat? {
-    stateLabel.isHidden ? frame.width * 0.5 : stateLabel.frame.minX - 14
-  }
-
-  /// Sets the title shown in a state; it is kept when the language changes.
-  ///
-  /// - Parameters:
-  ///   - title: The title, or `nil` to return to the localized default.
-  ///   - state: The state it belongs to.
-  /// - Returns: The component, for chaining.
-  @discardableResult
-  public func setTitle(_ title: String?, for state: RefreshState) -> Self {
-    titles.setTitle(title, for: state, in: self)
-  }
-
-  /// The title shown in a state.
-  ///
-  /// - Parameter state: A state.
-  /// - Returns: Its title, or `nil`.
-  public func title(for state: RefreshState) -> String? {
-    titles.title(for: state)
+    addPart(stateTitlePart)
   }
 }

@@ -27,7 +27,7 @@ import Observing
 /// scroll.trailer = RefreshNormalTrailer { albums.showAll() }  // at the left end
 /// ```
 @MainActor
-open class RefreshTrailer: RefreshComponent {
+open class RefreshTrailer: RefreshComponent, NoMoreDataComponent {
   /// MJRefresh's trailer width, 60 points.
   public static let defaultWidth: CGFloat = 60
 
@@ -40,28 +40,11 @@ open class RefreshTrailer: RefreshComponent {
 
   open override var ignoredEdgeInset: CGFloat { ignoredScrollViewContentInsetRight }
 
-  open override func prepare() {
-    super.prepare()
-    prepareHorizontalEdge(.trailing, width: RefreshTrailer.defaultWidth)
-  }
+  override class var pulledEdge: PullEdge? { .trailing }
 
   /// How much the content overflows the viewport horizontally (negative when narrower).
-  var widthForContentBreakView: CGFloat {
-    scrollView.map { pullGeometry(along: onScreen(.trailing), in: $0).overflow } ?? 0
-  }
+  var widthForContentBreakView: CGFloat { pullGeometry(along: .trailing)?.overflow ?? 0 }
 
   /// The offset at which the trailer just starts to appear, at the end it sits at.
-  var happenOffsetX: CGFloat {
-    scrollView.map { pullGeometry(along: onScreen(.trailing), in: $0).happenOffset } ?? 0
-  }
-
-  /// Ends refreshing and shows that there is nothing more to see.
-  public func endRefreshingWithNoMoreData() {
-    enterNoMoreData()
-  }
-
-  /// Leaves ``RefreshState/noMoreData``.
-  public func resetNoMoreData() {
-    leaveNoMoreData()
-  }
+  var happenOffsetX: CGFloat { pullGeometry(along: .trailing)?.happenOffset ?? 0 }
 }

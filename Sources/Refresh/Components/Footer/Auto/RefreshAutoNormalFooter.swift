@@ -1,13 +1,12 @@
 import Foundation
 
 /// An automatic footer with a spinner while loading: MJRefresh's `MJRefreshAutoNormalFooter`.
-@MainActor
-open class RefreshAutoNormalFooter: RefreshAutoStateFooter {
-  /// The spinner shown while loading.
-  public let loadingView = ActivityIndicatorView()
+open class RefreshAutoNormalFooter: RefreshAutoStateFooter, SpinnerComponent {
+  /// The spinner, beside the title while loading.
+  public let indicatorPart = ArrowAndSpinnerPart(showsArrow: false)
 
   open override func prepare() {
     super.prepare()
-    addPart(ArrowAndSpinner(spinner: loadingView, in: self))
+    addPart(indicatorPart)
   }
 }

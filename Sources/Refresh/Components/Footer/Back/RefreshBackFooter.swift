@@ -18,18 +18,11 @@ import Observing
 /// The pull is the bottom edge of the one pull geometry the header and the trailer share.
 @MainActor
 open class RefreshBackFooter: RefreshFooter {
-  open override func prepare() {
-    super.prepare()
-    pullEdge = .bottom
-  }
+  override class var pulledEdge: PullEdge? { .bottom }
 
   /// How much the content overflows the viewport (negative when it is shorter).
-  var heightForContentBreakView: CGFloat {
-    scrollView.map { pullGeometry(along: .bottom, in: $0).overflow } ?? 0
-  }
+  var heightForContentBreakView: CGFloat { pullGeometry(along: .bottom)?.overflow ?? 0 }
 
   /// The offset at which the footer just starts to appear.
-  var happenOffsetY: CGFloat {
-    scrollView.map { pullGeometry(along: .bottom, in: $0).happenOffset } ?? 0
-  }
+  var happenOffsetY: CGFloat { pullGeometry(along: .bottom)?.happenOffset ?? 0 }
 }

@@ -34,17 +34,18 @@ import Observing
 /// It holds no result: ``RefreshHeader/endRefreshing(result:)`` ends at once, as
 /// ``RefreshComponent/endRefreshing()`` does, and it records no last update time.
 @MainActor
-open class RefreshAutoHeader: RefreshHeader, AutomaticallyRefreshing {
+open class RefreshAutoHeader: RefreshHeader, AutomaticallyRefreshing, NoMoreDataComponent {
   /// The automatic header's height, 44 points: MJRefresh's footer height, as the header is the
   /// automatic footer mirrored.
   public static let defaultAutoHeight: CGFloat = 44
 
   override class var automaticEdge: PullEdge? { .top }
 
+  /// It loads by itself: no pull to follow.
+  override class var pulledEdge: PullEdge? { nil }
+
   open override func prepare() {
     super.prepare()
-    // It loads by itself: no pull to follow.
-    pullEdge = nil
     frame.size.height = RefreshAutoHeader.defaultAutoHeight
   }
 
@@ -52,19 +53,5 @@ open class RefreshAutoHeader: RefreshHeader, AutomaticallyRefreshing {
   open override func endRefreshInPlace(from oldState: RefreshState) {
     resultText = nil
     super.endRefreshInPlace(from: oldState)
-  }
-
-  /// Ends loading and shows that everything is loaded (the oldest message is on screen): the
-  /// state becomes ``RefreshState/noMoreData`` and the header no longer loads, until
-  /// ``resetNoMoreData()``.
-  ///
-  /// Works from any state; a later stray ``RefreshComponent/endRefreshing()`` does not undo it.
-  public func endRefreshingWithNoMoreData() {
-    enterNoMoreData()
-  }
-
-  /// Leaves ``RefreshState/noMoreData``: the header is idle and loads again.
-  public func resetNoMoreData() {
-    leaveNoMoreData()
   }
 }

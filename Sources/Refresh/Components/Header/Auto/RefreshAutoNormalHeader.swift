@@ -6,13 +6,12 @@ import Foundation
 /// ```swift
 /// list.header = RefreshAutoNormalHeader { loadOlderMessages() }
 /// ```
-@MainActor
-open class RefreshAutoNormalHeader: RefreshAutoStateHeader {
-  /// The spinner shown while loading.
-  public let loadingView = ActivityIndicatorView()
+open class RefreshAutoNormalHeader: RefreshAutoStateHeader, SpinnerComponent {
+  /// The spinner, beside the title while loading.
+  public let indicatorPart = ArrowAndSpinnerPart(showsArrow: false)
 
   open override func prepare() {
     super.prepare()
-    addPart(ArrowAndSpinner(spinner: loadingView, in: self))
+    addPart(indicatorPart)
   }
 }

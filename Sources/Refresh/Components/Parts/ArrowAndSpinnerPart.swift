@@ -1,40 +1,66 @@
 import Foundation
 import Observing
 
-/// The arrow and spinner of the Normal variants.
+/// The arrow and spinner of the Normal variants: MJRefresh's `arrowView` and `loadingView`.
 ///
-/// The arrow turns over the fast duration between its idle and pulling directions, and gives way
-/// to the spinner while refreshing, and to the failure mark after a failure. The automatic
-/// footer has the spinner alone.
+/// The arrow points away from the content while idle and turns toward it (over the fast
+/// duration) once releasing would refresh; it gives way to the spinner while refreshing, and to
+/// a failure mark after a failure. Both sit beside the component's text
+/// (``RefreshComponent/indicatorCenter()``). The automatic footer and header have the spinner
+/// alone (``init(showsArrow:)`` with `false`).
+///
+/// ```swift
+/// final class StarHeader: RefreshHeader {
+///   let indicator = ArrowAndSpinnerPart()
+///
+///   override func prepare() {
+///     super.prepare()
+///     addPart(indicator)
+///     indicator.arrowView.tintColor = .orange
+///   }
+/// }
+/// ```
 @MainActor
-final class ArrowAndSpinner: RefreshComponentPart {
-  let arrowView = ImageView(image: .arrow)
+public final class ArrowAndSpinnerPart: RefreshComponentPart {
+  /// The arrow, pointing away from the content while idle and toward it while pulling.
+  public let arrowView = ImageView(image: .arrow)
   /// Shown where the arrow was while the component is ``RefreshState/failed``.
-  let failureView = ImageView(image: .failureMark)
-  let loadingView: ActivityIndicatorView
+  public let failureView = ImageView(image: .failureMark)
+  /// The spinner shown while refreshing.
+  public let loadingView = ActivityIndicatorView()
   /// Whether there is an arrow (and a failure mark) beside the spinner: not for a spinner
   /// alone.
-  private let hasArrow: Bool
-  /// Keep the arrow's tint on the configuration's tint, or on the title's own color.
+  public let showsArrow: Bool
+  /// Keep the arrow's tint on the configuration's tint, or on the title's own color, and the
+  /// spinner's on the configuration's.
   private var tintTokens: [ObservationToken] = []
+  /// The component the part belongs to.
+  private weak var component: RefreshComponent?
 
-  /// Adds an arrow and a spinner to a pulled component; the arrow points away from the content
-  /// while idle and toward it once releasing would refresh.
+  /// Creates an arrow and a spinner, or a spinner alone.
   ///
-  /// - Parameter component: The component; both become its subviews.
-  init(in component: RefreshComponent) {
-    hasArrow = true
-    loadingView = ActivityIndicatorView()
-    arrowView.transform = Transform(rotationAngle: Self.rotations(in: component).idle)
+  /// - Parameter showsArrow: Whether the arrow (and the failure mark) show beside the spinner;
+  ///   `true` by default.
+  public init(showsArrow: Bool = true) {
+    self.showsArrow = showsArrow
     failureView.isHidden = true
+  }
+
+  /// Adds the part's views to `component` (taking it from another component first) and shows
+  /// its state.
+  public func didAttach(to component: RefreshComponent) {
+    if let owner = self.component, owner !== component { owner.removePart(self) }
+    self.component = component
+    let config = RefreshConfig.default
+    tintTokens = [config.keep(loadingView, \.color, on: \.tintColor)]
+    component.addSubview(loadingView)
+    guard showsArrow else { return }
+    arrowView.transform = Transform(rotationAngle: Self.rotations(in: component).idle)
     component.addSubview(arrowView)
     component.addSubview(failureView)
-    component.addSubview(loadingView)
-    component.keepColor(of: loadingView, \.color, on: \.tintColor)
     // The arrow takes the configuration's tint, or its title's color when the app gave the
     // title one of its own (MJRefresh sets the arrow's tint to the label's color).
-    let config = RefreshConfig.default
-    let title = component.parts.lazy.compactMap { ($0 as? StateTitleLabel)?.label }.first
+    let title = component.part(ofType: StateTitlePart.self)?.label
     let update = { [weak arrowView, weak failureView, weak title] in
       let titleColor = title?.textColor ?? config.textColor
       let tint = titleColor == config.textColor ? config.tintColor : titleColor
@@ -42,11 +68,19 @@ final class ArrowAndSpinner: RefreshComponentPart {
       failureView?.tintColor = tint
     }
     update()
-    tintTokens = [
+    tintTokens += [
       config.observe(\.tintColor) { _, _ in update() },
       config.observe(\.textColor) { _, _ in update() },
     ]
     if let title { tintTokens.append(title.observe(\.textColor) { _, _ in update() }) }
+    show(component.state, from: component.state, in: component)
+  }
+
+  /// Takes the part's views away from `component`.
+  public func willDetach(from component: RefreshComponent) {
+    for view in [arrowView, failureView, loadingView] { view.removeFromSuperview() }
+    tintTokens = []
+    self.component = nil
   }
 
   /// The arrow's rotations at the component's edge on screen, in radians: a trailer's arrow
@@ -65,29 +99,11 @@ final class ArrowAndSpinner: RefreshComponentPart {
     }
   }
 
-  /// Adds a spinner alone (the automatic footer's), which spins while refreshing.
-  ///
-  /// - Parameters:
-  ///   - loadingView: The spinner, owned by the component.
-  ///   - component: The component; the spinner becomes its subview.
-  init(spinner loadingView: ActivityIndicatorView, in component: RefreshComponent) {
-    hasArrow = false
-    self.loadingView = loadingView
-    component.addSubview(loadingView)
-    component.keepColor(of: loadingView, \.color, on: \.tintColor)
-  }
-
   /// Centers the arrow and the spinner left of the component's text (right of it in a
   /// right-to-left layout), or in the middle without one.
-  func place(in component: RefreshComponent) {
-    let size = component.frame.size
-    let direction = component.effectiveUserInterfaceLayoutDirection
-    let centerX =
-      component.textBesideIndicator(forFrames: false)?
-      .indicatorCenterX(inWidth: size.width, direction: direction)
-      ?? size.width * 0.5
-    let center = CGPoint(x: component.indicatorCenterX ?? centerX, y: size.height * 0.5)
-    if hasArrow {
+  public func place(in component: RefreshComponent) {
+    let center = component.indicatorCenter()
+    if showsArrow {
       arrowView.frame = frame(of: arrowView.intrinsicContentSize, at: center)
       failureView.frame = frame(of: failureView.intrinsicContentSize, at: center)
     }
@@ -101,11 +117,11 @@ final class ArrowAndSpinner: RefreshComponentPart {
     (component as? RefreshHeader)?.resultText != nil
   }
 
-  /// Hides the arrow while a header holds a result, and shows it again when the hold ends,
-  /// unless the spinner still shows (refreshing, or fading out: its fade ends by showing the
-  /// arrow).
-  func resultDidChange(in component: RefreshComponent) {
-    guard hasArrow, !loadingView.isAnimating else { return }
+  /// Hides the arrow while a header at rest holds a result, and shows it again when the hold
+  /// ends, unless the spinner still shows (refreshing, or fading out: its fade ends by showing
+  /// the arrow).
+  public func update(in component: RefreshComponent) {
+    guard showsArrow, component.state == .idle, !loadingView.isAnimating else { return }
     arrowView.isHidden = Self.isHoldingResult(component)
   }
 
@@ -116,9 +132,11 @@ final class ArrowAndSpinner: RefreshComponentPart {
   }
 
   /// Shows the state: an arrow turned toward the pull, or the spinner.
-  func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent) {
-    failureView.isHidden = state != .failed || !hasArrow
-    guard hasArrow else {
+  public func show(
+    _ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent
+  ) {
+    failureView.isHidden = state != .failed || !showsArrow
+    guard showsArrow else {
       if component.isRefreshing {
         loadingView.startAnimating()
       } else {
