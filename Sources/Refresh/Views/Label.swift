@@ -157,6 +157,9 @@ open class Label: View {
   /// - Parameter canvas: Where to draw.
   open override func draw(in canvas: Canvas) {
     super.draw(in: canvas)
+    // The window's own display pass draws into nothing (it runs `draw(in:)` for its side
+    // effects, as UIKit runs `drawRect:`): the text is laid out when a renderer draws it.
+    guard !(canvas is NullCanvas) else { return }
     let cells = TextMetrics.wholeCells(in: bounds.width)
     guard let text, !text.isEmpty, cells > 0, bounds.height > 0 else { return }
     let rows = max(1, Int(min(bounds.height / TextMetrics.lineHeight + 1e-9, 1e9)))

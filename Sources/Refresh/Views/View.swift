@@ -47,6 +47,11 @@ open class View: Observable {
   /// components, which read theirs and the scroll model's on every offset change.
   var untrackedFrame: CGRect { _frame._untrackedValue }
 
+  /// ``isHidden`` and ``isUserInteractionEnabled`` as stored, unreported: for the attached
+  /// components, which test them on every offset change of their scroll model.
+  var untrackedIsHidden: Bool { _isHidden._untrackedValue }
+  var untrackedIsUserInteractionEnabled: Bool { _isUserInteractionEnabled._untrackedValue }
+
   /// The opacity, 0...1 (values outside are clamped, `NaN` is refused).
   @Observed(validate: acceptUnitInterval)
   public var alpha: CGFloat = 1 {
@@ -58,7 +63,13 @@ open class View: Observable {
   /// Showing a view asks its window for a frame, so display that came due while it was hidden
   /// runs.
   @Observed public var isHidden = false {
-    didSet { if oldValue, !isHidden { window?.setNeedsFrame() } }
+    didSet {
+      guard oldValue, !isHidden else { return }
+      // Display that came due below it while it was hidden was left out of the passes, and
+      // its ancestors no longer say so.
+      if needsDisplay || subviewsNeedDisplay { markAncestorsNeedDisplay() }
+      window?.setNeedsFrame()
+    }
   }
 
   /// Whether the view receives taps (and, for refresh components, scroll changes).
@@ -163,6 +174,17 @@ open class View: Observable {
 
   /// Whether ``draw(in:)`` is due in the next display pass.
   @exclusivity(unchecked) public private(set) var needsDisplay = true
+
+  /// Whether display may be due below this view.
+  ///
+  /// Set on the ancestors of every view marked by ``setNeedsDisplay()``, so that a display
+  /// pass, and the window's test for pending work, walk only the branches that need it: a
+  /// frame in which nothing changed visits the window alone. A set flag implies its visible
+  /// ancestors' (the mark stops at the first ancestor that has it): a display pass clears the
+  /// flags of what it visits and leaves those of a hidden view, whose display waits until it
+  /// is shown, and showing it marks its ancestors again. Read and written whole, with no call
+  /// out in between.
+  @exclusivity(unchecked) private(set) var subviewsNeedDisplay = false
 
   /// The presentation animations running on this view, by property.
   ///
@@ -285,6 +307,7 @@ open class View: Observable {
     view.didMoveToSuperview()
     didAddSubview(view)
     view.markNeedsLayout()
+    if view.needsDisplay || view.subviewsNeedDisplay { view.markAncestorsNeedDisplay() }
     setNeedsLayout()
   }
 
@@ -338,6 +361,7 @@ open class View: Observable {
     window = newWindow
     if newWindow != nil {
       needsDisplay = true
+      subviewsNeedDisplay = !subviews.isEmpty
       newWindow?.setNeedsFrame()
     }
     didMoveToWindow()
@@ -442,16 +466,37 @@ open class View: Observable {
   public func setNeedsDisplay() {
     guard !needsDisplay else { return }
     needsDisplay = true
+    markAncestorsNeedDisplay()
     window?.setNeedsFrame()
   }
 
+  /// Flags the ancestors: display is due below them.
+  private func markAncestorsNeedDisplay() {
+    var ancestor = superview
+    while let view = ancestor, !view.subviewsNeedDisplay {
+      view.subviewsNeedDisplay = true
+      ancestor = view.superview
+    }
+  }
+
+  /// Whether layout or display is due anywhere in the subtree, display only where it would be
+  /// drawn (a hidden view's waits until it is shown).
+  var hasPendingWork: Bool {
+    needsLayout || subviewsNeedLayout || (!isHidden && (needsDisplay || subviewsNeedDisplay))
+  }
+
   /// Runs ``draw(in:)`` on every visible view of the subtree whose display is due.
+  ///
+  /// Only the branches flagged by ``setNeedsDisplay()`` are visited.
   func displayIfNeeded(in canvas: Canvas) {
     guard !isHidden else { return }
     if needsDisplay {
       needsDisplay = false
       draw(in: canvas)
     }
+    // Cleared before the walk: a view marked during it marks this one again.
+    guard subviewsNeedDisplay else { return }
+    subviewsNeedDisplay = false
     for subview in subviews {
       subview.displayIfNeeded(in: canvas)
     }

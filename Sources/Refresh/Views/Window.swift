@@ -63,17 +63,6 @@ open class Window: View {
     }
   }
 
-  /// Whether layout is due anywhere, or display in a visible view: hidden views are not drawn,
-  /// so their display waits until they are shown again (which asks for a frame).
-  private var hasPendingWork: Bool {
-    func pending(_ view: View, shown: Bool) -> Bool {
-      let shown = shown && !view.isHidden
-      return view.needsLayout || (shown && view.needsDisplay)
-        || view.subviews.contains { pending($0, shown: shown) }
-    }
-    return pending(self, shown: true)
-  }
-
   /// Delivers a tap at a point to the deepest view there that takes it
   /// (``View/handleTap(at:)``: one with an ``View/onTap`` handler, a list's row), or to the
   /// nearest of its ancestors that does.
