@@ -134,12 +134,14 @@ public class FrameClock {
 
   /// Whether any frame handler is active: something moves and wants frames.
   public var isAnimating: Bool {
-    frameHandlers.contains { !$0.task.isCancelled }
+    for handler in frameHandlers where !handler.task.isCancelled { return true }
+    return false
   }
 
   /// The time of the earliest scheduled action, if any.
   public var nextActionTime: TimeInterval? {
-    scheduled.first { !$0.isCancelled }.map { Self.seconds(ofTicks: $0.time) }
+    for action in scheduled where !action.isCancelled { return Self.seconds(ofTicks: action.time) }
+    return nil
   }
 
   /// Called when actions or frame handlers were added; the real-time clock wakes up.
@@ -147,9 +149,12 @@ public class FrameClock {
 
   /// Runs the actions due at or before `time` (in ticks), in order, each with ``now`` set to
   /// its own time and preceded by a frame at that time when `framesAtActions` is set.
+  ///
+  /// The loops here are written out, not handed closures (`firstIndex(where:)`,
+  /// `removeAll(where:)`): a closure that reads these main-actor records checks the executor at
+  /// run time on every call, which cost more than the rest of a frame's bookkeeping.
   func runActions(through time: Int64, framesAtActions: Bool) {
-    while let index = scheduled.firstIndex(where: { !$0.isCancelled && $0.time <= time }) {
-      let action = scheduled.remove(at: index)
+    while let action = takeFirstDueAction(through: time) {
       if action.time > ticks {
         ticks = action.time
         if framesAtActions { runFrame() }
@@ -158,12 +163,35 @@ public class FrameClock {
       action.task?.isCancelled = true
       action.action()
     }
-    scheduled.removeAll { $0.isCancelled }
+    var kept = 0
+    for index in scheduled.indices where !scheduled[index].isCancelled {
+      scheduled.swapAt(kept, index)
+      kept += 1
+    }
+    scheduled.removeLast(scheduled.count - kept)
+  }
+
+  /// Removes and returns the earliest action that is not cancelled, if it is due by `time`.
+  ///
+  /// The queue is in time order, so the first action that is not cancelled is the earliest;
+  /// the cancelled ones before it go with it.
+  private func takeFirstDueAction(through time: Int64) -> ScheduledAction? {
+    var index = 0
+    while index < scheduled.count, scheduled[index].isCancelled { index += 1 }
+    guard index < scheduled.count, scheduled[index].time <= time else { return nil }
+    let action = scheduled[index]
+    scheduled.removeSubrange(0...index)
+    return action
   }
 
   /// Calls every active frame handler with the current time.
   func runFrame() {
-    frameHandlers.removeAll { $0.task.isCancelled }
+    var kept = 0
+    for index in frameHandlers.indices where !frameHandlers[index].task.isCancelled {
+      frameHandlers.swapAt(kept, index)
+      kept += 1
+    }
+    frameHandlers.removeLast(frameHandlers.count - kept)
     for handler in frameHandlers where !handler.task.isCancelled {
       handler.handler(now)
     }
