@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Refresh
@@ -202,5 +203,48 @@ struct LastUpdatedTimeTests {
     #expect(header.lastUpdatedTimeLabel.text == "asked 1")
     pullAndLetGo()
     #expect(header.lastUpdatedTimeLabel.text == "asked 3")
+  }
+
+  /// The time of "today" is written from the seconds since midnight on an even day and by the
+  /// formatter on a day whose clock changes: either way it reads as the formatter writes it,
+  /// in zones with half-hour, 45-minute and daylight saving offsets, on their change days too.
+  @Test(
+    "Today's time reads as the formatter writes it",
+    arguments: [
+      "UTC", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham",
+      "Europe/Berlin",
+    ])
+  func todaysTimeMatchesTheFormatter(zone identifier: String) throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: identifier))
+    let formatter = DateFormatter()
+    formatter.calendar = calendar
+    formatter.timeZone = calendar.timeZone
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    var random = SplitMix64(seed: 36)
+    // Random moments of 2026, and the days around its daylight saving changes here and south.
+    var moments = (0..<200).map { _ in
+      Date(timeIntervalSince1970: 1_767_225_600 + Double(random.next() % 31_536_000))
+    }
+    for changeDay in [1_772_928_000.0, 1_793_491_200, 1_775_318_400, 1_791_043_200] {
+      moments += (0..<24).map {
+        Date(timeIntervalSince1970: changeDay + Double($0) * 3_600 + 1_234)
+      }
+    }
+    let header = RefreshStateHeader(frame: .zero)
+    header.calendar = calendar
+    for now in moments {
+      let earlier = now.addingTimeInterval(-Double(random.next() % 40_000))
+      header.currentDate = { now }
+      header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore(
+        dates: [RefreshHeader.defaultLastUpdatedTimeKey: earlier])
+      let sameYear =
+        calendar.component(.year, from: earlier) == calendar.component(.year, from: now)
+      formatter.dateFormat =
+        calendar.isDate(earlier, inSameDayAs: now)
+        ? "'Today' HH:mm" : sameYear ? "MM-dd HH:mm" : "yyyy-MM-dd HH:mm"
+      let expected = "Last update: " + formatter.string(from: earlier)
+      #expect(header.lastUpdatedTimeLabel.text == expected, "\(identifier) \(earlier) at \(now)")
+    }
   }
 }

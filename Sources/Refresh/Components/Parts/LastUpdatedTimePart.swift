@@ -31,6 +31,7 @@ public final class LastUpdatedTimePart: TextPart {
   public var calendar = Calendar.current {
     didSet {
       formatters = [:]
+      today = nil
       timeDidChange()
     }
   }
@@ -38,12 +39,25 @@ public final class LastUpdatedTimePart: TextPart {
   /// Date formatters by format, made once: creating one costs far more than using it.
   private var formatters: [String: DateFormatter] = [:]
 
-  /// The date and the day the default text was written for: until one of them changes (or
-  /// the language, calendar, clock or formatter does, which clears it), the text reads the same.
+  /// The date, the day and the localization the default text was written for: until one of
+  /// them changes (or the calendar, clock or formatter does, which clears it), the text reads
+  /// the same.
   ///
   /// Read on every state change. Main-actor confined, a plain value read or written whole, so
   /// the dynamic exclusivity check is turned off.
-  @exclusivity(unchecked) private var writtenDay: (date: Date?, day: Range<Date>)?
+  @exclusivity(unchecked) private var written: (date: Date?, day: Range<Date>, revision: Int)?
+
+  /// The day "today" is on the calendar, and whether its clock runs evenly (24 hours, one UTC
+  /// offset throughout: no daylight saving change), so that a time of it can be written from
+  /// the seconds since its start.
+  ///
+  /// Asking the calendar for the day and the formatter for a time cost tens of microseconds
+  /// on Linux, on every refresh that ended; the day is asked once a day.
+  @exclusivity(unchecked) private var today: (day: Range<Date>, isEven: Bool)?
+
+  /// The localized words of the default text, and the localization they come from.
+  @exclusivity(unchecked) private var words:
+    (revision: Int, prefix: String, today: String, none: String)?
 
   /// The component the part belongs to.
   private weak var component: RefreshComponent?
@@ -81,7 +95,7 @@ public final class LastUpdatedTimePart: TextPart {
 
   /// The time, its store, its clock or the language changed: the text is written again.
   public func update(in component: RefreshComponent) {
-    writtenDay = nil
+    written = nil
     showTime(in: component)
   }
 
@@ -106,22 +120,67 @@ public final class LastUpdatedTimePart: TextPart {
       return
     }
     let now = header?.currentDate() ?? Date()
-    if let written = writtenDay, written.date == date, written.day.contains(now) { return }
-    label.text = defaultText(for: date, now: now)
-    let day = calendar.dateInterval(of: .day, for: now).map { $0.start..<$0.end }
-    writtenDay = day.map { (date, $0) }
+    let today = today(containing: now)
+    let revision = RefreshConfig.default.localizationRevision
+    if let written, written.date == date, written.day == today.day, written.revision == revision {
+      return
+    }
+    label.text = defaultText(for: date, now: now, today: today)
+    written = (date, today.day, revision)
+  }
+
+  /// The day containing `now`, from the cache while `now` is in it.
+  private func today(containing now: Date) -> (day: Range<Date>, isEven: Bool) {
+    if let today, today.day.contains(now) { return today }
+    let interval =
+      calendar.dateInterval(of: .day, for: now) ?? DateInterval(start: now, duration: 86_400)
+    let end = interval.end
+    let zone = calendar.timeZone
+    let isEven =
+      interval.duration == 86_400
+      && zone.secondsFromGMT(for: interval.start)
+        == zone.secondsFromGMT(for: end.addingTimeInterval(-1))
+    let today = (interval.start..<end, isEven)
+    self.today = today
+    return today
   }
 
   /// "Last update: " and the date as MJRefresh writes it, comparing whole dates for "today".
-  private func defaultText(for date: Date?, now: Date) -> String {
-    let config = RefreshConfig.default
-    let prefix = config.localized(.lastUpdatedPrefix)
-    guard let date else { return prefix + config.localized(.lastUpdatedNone) }
-    if calendar.isDate(date, inSameDayAs: now) {
-      return prefix + config.localized(.lastUpdatedToday) + formatter(" HH:mm").string(from: date)
+  private func defaultText(
+    for date: Date?, now: Date, today: (day: Range<Date>, isEven: Bool)
+  ) -> String {
+    let words = localizedWords()
+    guard let date else { return words.prefix + words.none }
+    if today.day.contains(date) {
+      guard today.isEven else {
+        return words.prefix + words.today + formatter(" HH:mm").string(from: date)
+      }
+      // The clock time of an even day is its seconds since midnight, truncated to the minute
+      // as the formatter truncates it.
+      let minutes = Int((date.timeIntervalSince(today.day.lowerBound) / 60).rounded(.down))
+      return words.prefix + words.today + " " + Self.twoDigits(minutes / 60) + ":"
+        + Self.twoDigits(minutes % 60)
     }
     let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
-    return prefix + formatter(sameYear ? "MM-dd HH:mm" : "yyyy-MM-dd HH:mm").string(from: date)
+    return words.prefix
+      + formatter(sameYear ? "MM-dd HH:mm" : "yyyy-MM-dd HH:mm").string(from: date)
+  }
+
+  /// A number from 0 to 99 in two digits.
+  private static func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0" + String(value) : String(value)
+  }
+
+  /// The prefix, "Today" and "No record" in the current language, looked up once per language.
+  private func localizedWords() -> (revision: Int, prefix: String, today: String, none: String) {
+    let config = RefreshConfig.default
+    if let words, words.revision == config.localizationRevision { return words }
+    let words = (
+      config.localizationRevision, config.localized(.lastUpdatedPrefix),
+      config.localized(.lastUpdatedToday), config.localized(.lastUpdatedNone)
+    )
+    self.words = words
+    return words
   }
 
   private func formatter(_ format: String) -> DateFormatter {
