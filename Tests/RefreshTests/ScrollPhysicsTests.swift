@@ -1,5 +1,6 @@
 import Foundation
 import Refresh
+import TestSupport
 import Testing
 
 @Suite("ScrollPhysics")
@@ -366,5 +367,39 @@ struct ScrollPhysicsTests {
       ScrollPhysics(decelerationRate: DecelerationRate(rawValue: 0.001)).decelerationRate.rawValue
         == 0.001)
     await #expect(processExitsWith: .failure) { _ = ScrollPhysics(springDampingRatio: .nan) }
+  }
+
+  /// The default spring comes to rest for good at its settling time, to within 10 ns.
+  ///
+  /// Not a moment before it, and at every 0.1 ms for two seconds after. Seeded releases, far from the
+  /// target and near the thresholds (where a spring can be at rest for a moment as it swings
+  /// past its turn, and leave it).
+  @Test func theDefaultSpringSettlesForGood() {
+    func isSettled(_ x0: Double, _ v0: Double, _ t: Double) -> Bool {
+      abs(physics.springDisplacement(initialDisplacement: x0, initialVelocity: v0, elapsed: t))
+        < physics.restDistanceThreshold
+        && abs(physics.springVelocity(initialDisplacement: x0, initialVelocity: v0, elapsed: t))
+          < physics.restSpeedThreshold
+    }
+    var random = SplitMix64(seed: 36)
+    var briefRests = 0
+    for release in 0..<200 {
+      let scale = release.isMultiple(of: 2) ? 1.0 : 1e-3
+      let x0 = Double.random(in: -2_000...2_000, using: &random) * scale
+      let v0 = Double.random(in: -20_000...20_000, using: &random) * scale / 2
+      let duration = physics.springSettlingDuration(initialDisplacement: x0, initialVelocity: v0)
+      guard duration > 0 else { continue }
+      #expect(!isSettled(x0, v0, duration - 1e-8), "\(x0), \(v0)")
+      var time = duration
+      while time < duration + 2 {
+        #expect(isSettled(x0, v0, time), "\(x0), \(v0) moved at \(time) after \(duration)")
+        time += 1e-4
+      }
+      if stride(from: 0, to: duration, by: 1e-4).contains(where: { isSettled(x0, v0, $0) }) {
+        briefRests += 1
+      }
+    }
+    // The seeds include releases that rest for a moment before they rest for good.
+    #expect(briefRests > 0)
   }
 }

@@ -323,10 +323,14 @@ extension ScrollPhysics {
     springState(initialDisplacement, initialVelocity, at: elapsed).velocity
   }
 
-  /// Returns the first time at which the spring counts as at rest.
+  /// Returns the time at which the spring comes to rest.
   ///
   /// At rest means closer to the target than ``restDistanceThreshold`` and slower than
-  /// ``restSpeedThreshold``; from then on callers snap exactly onto the target. For example a
+  /// ``restSpeedThreshold``; from then on callers snap exactly onto the target. For the default
+  /// critically damped spring it is the instant from which the spring stays at rest (released
+  /// near the target, a spring can be at rest for a moment as it swings past its turn, and
+  /// leave it); for another damping, the first instant at rest that a scan of an eighth of its
+  /// fastest time constant finds. For example a
   /// default spring released 100 pt away with no velocity settles after about 0.91 s.
   ///
   /// - Parameters:
@@ -342,27 +346,64 @@ extension ScrollPhysics {
         && abs(state.velocity) < restSpeedThreshold
     }
     guard !isSettled(0) else { return 0 }
-    // Scan forward in steps of an eighth of the fastest time constant (stretching to 1/64 of the
-    // elapsed time, so long settles stay cheap), then bisect the step in which it first settles.
     let omega = springAngularFrequency
     let zeta = springDampingRatio
     let fastestRate = zeta > 1 ? omega * (zeta + (zeta * zeta - 1).squareRoot()) : omega
     let step = 1 / (8 * fastestRate)
     var unsettled = 0.0
     var settled = step
-    // The step budget only runs out for inputs so large that the closed form overflows.
-    var stepBudget = 10_000
-    while stepBudget > 0, !isSettled(settled) {
-      unsettled = settled
-      settled += max(step, settled / 64)
-      stepBudget -= 1
+    if zeta == 1 {
+      // A critically damped spring's displacement and velocity are each `(a + b t) e^(-ω t)`,
+      // which shrinks in size past its one extremum: past both, a settled spring stays so.
+      // Gallop from there to a settled instant, or walk back from there while it is settled.
+      let calm = criticalSpringMonotonicTime(x0: initialDisplacement, v0: initialVelocity)
+      if isSettled(calm) {
+        (unsettled, settled) = (max(0, calm - step), calm)
+        while unsettled > 0, isSettled(unsettled) {
+          (unsettled, settled) = (max(0, unsettled - step), unsettled)
+        }
+      } else {
+        (unsettled, settled) = (calm, calm + step)
+        var stepBudget = 2_000
+        while stepBudget > 0, !isSettled(settled) {
+          (unsettled, settled) = (settled, settled + 2 * (settled - unsettled))
+          stepBudget -= 1
+        }
+      }
+    } else {
+      // Scan forward in steps of an eighth of the fastest time constant (stretching to 1/64 of
+      // the elapsed time, so long settles stay cheap). The step budget only runs out for inputs
+      // so large that the closed form overflows.
+      var stepBudget = 10_000
+      while stepBudget > 0, !isSettled(settled) {
+        unsettled = settled
+        settled += max(step, settled / 64)
+        stepBudget -= 1
+      }
     }
+    // Bisect the step in which it settles, to 10 ns: far finer than a frame (the clock counts
+    // time no finer than 1.4 ns).
     for _ in 0..<64 {
       let middle = (unsettled + settled) / 2
-      guard unsettled < middle, middle < settled else { break }
+      guard unsettled < middle, middle < settled, settled - unsettled > 1e-8 else { break }
       if isSettled(middle) { settled = middle } else { unsettled = middle }
     }
     return settled
+  }
+
+  /// The time after which a critically damped spring's displacement and velocity only shrink
+  /// in size: the later of their extrema (each is `(a + b t) e^(-ω t)`, whose extremum lies at
+  /// `1/ω - a/b`), or 0.
+  private func criticalSpringMonotonicTime(x0: Double, v0: Double) -> Double {
+    let omega = springAngularFrequency
+    let x0 = x0.finiteOrZero
+    let v0 = v0.finiteOrZero
+    let slope = v0 + omega * x0
+    func extremum(_ a: Double, _ b: Double) -> Double {
+      b == 0 ? 0 : 1 / omega - a / b
+    }
+    let time = max(0, extremum(x0, slope), extremum(v0, -omega * slope))
+    return time.isFinite ? time : .infinity
   }
 
   /// The spring's displacement and velocity at `elapsed`, from the closed-form solution of
