@@ -2,12 +2,17 @@
 enum AnimationCurve {
   /// The progress at a linear fraction of the duration: the cubic Bézier (0.42, 0), (0.58, 1)
   /// of CSS and Core Animation's `easeInEaseOut`, solved for x by Newton's method.
+  ///
+  /// The ends are exact (the curve's own 0 and 1), and the solution stops once it is within
+  /// 10^-15 of `x`, machine precision for a fraction, as Newton's method reaches it in a few
+  /// steps from anywhere but the ends.
   static func easeInOut(_ fraction: Double) -> Double {
     let x = min(max(fraction, 0), 1)
+    guard x > 0, x < 1 else { return x }
     var t = x
     for _ in 0..<8 {
       let (bx, dx) = bezier(t, 0.42, 0.58)
-      guard abs(dx) > 1e-9 else { break }
+      guard abs(bx - x) > 1e-15, abs(dx) > 1e-9 else { break }
       t -= (bx - x) / dx
       t = min(max(t, 0), 1)
     }

@@ -55,8 +55,11 @@ extension RefreshComponent {
 
   /// Whether offset and pan changes reach the component: only while it is visible and
   /// interactive (content size changes always do).
+  ///
+  /// Read as stored (unreported, and past the class's `isHidden` override, which only observes
+  /// it): every offset change of the scroll model asks.
   private var followsScrolling: Bool {
-    isUserInteractionEnabled && !isHidden
+    untrackedIsUserInteractionEnabled && !untrackedIsHidden
   }
 
   /// Joins the scroll model's attached components, which observe it for all of them (see

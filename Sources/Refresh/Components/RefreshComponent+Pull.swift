@@ -121,10 +121,12 @@ extension RefreshComponent {
       // machine's table); while another component refreshes, the pull does not arm (and
       // disarms).
       let armed = distance > threshold && !isBlockedByAnotherRefresh(in: scroll)
+      let state = untrackedState
       if armed, triggerMode == .onThreshold {
-        let state = untrackedState
         if state == .idle || state == .failed { beginRefreshing() }
-      } else {
+      } else if armed != (state == .pulling) {
+        // Only a pull that may arm or disarm is news to the machine: on most offset changes
+        // the component stays as armed as it was, and the machine would answer nothing.
         send(.pulled(armed: armed))
       }
     } else if state == .pulling {

@@ -121,6 +121,13 @@ open class RefreshComponent: View {
   /// - Returns: The text to show, or `nil` for none.
   open func shownTitle(for title: String?) -> String? { title }
 
+  /// Whether the component holds the result of its last refresh ("Updated 20 items").
+  ///
+  /// A header does after ``RefreshHeader/endRefreshing(result:)``, for the hold. Asked on
+  /// every state change by an arrow, which hides meanwhile: a property of the class, not a
+  /// cast.
+  var isHoldingResult: Bool { false }
+
   /// The title ``accessibilityLabel`` reads when none is set: the state label's text while it
   /// shows (a header holding a result reads the result).
   var spokenTitle: String? { shownTitle }

@@ -115,6 +115,8 @@ open class RefreshHeader: RefreshComponent {
     }
   }
 
+  override var isHoldingResult: Bool { resultText != nil }
+
   /// A held result is what the header reads as, whether or not a state label shows it.
   override var spokenTitle: String? { resultText ?? super.spokenTitle }
 

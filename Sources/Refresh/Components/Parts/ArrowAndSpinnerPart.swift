@@ -114,7 +114,7 @@ public final class ArrowAndSpinnerPart: RefreshComponentPart {
   /// items"): the arrow stays hidden meanwhile, as SmartRefreshLayout's classic header hides
   /// its arrow when it finishes, for it would invite a pull beside the news of the last one.
   private static func isHoldingResult(_ component: RefreshComponent) -> Bool {
-    (component as? RefreshHeader)?.resultText != nil
+    component.isHoldingResult
   }
 
   /// Hides the arrow while a header at rest holds a result, and shows it again when the hold
