@@ -23,7 +23,7 @@ import Refresh
 /// }
 /// ```
 @MainActor
-public final class ColoredRefreshHeader: RefreshStateHeader {
+public final class ColoredRefreshHeader: RefreshStateHeader, StateStyledComponent {
   /// The header's height, 50 points, as in the seed.
   public static let headerHeight: CGFloat = 50
 
@@ -42,27 +42,8 @@ public final class ColoredRefreshHeader: RefreshStateHeader {
       title: "正在加載新數據...", textColor: SeedColor.red, backgroundColor: SeedColor.blue),
   ]
 
-  private var styles = LabelStyles()
-
-  /// Sets how the title looks in a state, and shows it if that is the current state.
-  ///
-  /// - Parameters:
-  ///   - style: The title and colours, or `nil` to keep the current colours in that state and
-  ///     show the localized default title.
-  ///   - state: The state it belongs to.
-  public func setStyle(_ style: LabelStyle?, for state: RefreshState) {
-    styles[state] = style
-    setTitle(style?.title, for: state)
-    styles.applyColors(of: self.state, to: stateLabel)
-  }
-
-  /// How the title looks in a state.
-  ///
-  /// - Parameter state: A state.
-  /// - Returns: Its style, or `nil` when it has none.
-  public func style(for state: RefreshState) -> LabelStyle? {
-    styles[state]
-  }
+  /// The seed's title and colours in each state.
+  public let stylesPart = StateStylesPart()
 
   public override func prepare() {
     super.prepare()
@@ -72,13 +53,9 @@ public final class ColoredRefreshHeader: RefreshStateHeader {
     lastUpdatedTimeLabel.isHidden = true
     stateLabel.isBold = false
     stateLabel.fontSize = Self.fontSize
+    addPart(stylesPart)
     for (state, style) in Self.seedStyles {
       setStyle(style, for: state)
     }
-  }
-
-  public override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    styles.applyColors(of: state, to: stateLabel)
   }
 }

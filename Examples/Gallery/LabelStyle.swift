@@ -3,7 +3,7 @@ import Refresh
 
 /// How a component's title label looks in one state: its text and its colours.
 ///
-/// ``ColoredRefreshHeader`` and ``LoadMoreFooter`` keep one per state:
+/// ``ColoredRefreshHeader`` and ``LoadMoreFooter`` keep one per state, in a ``StateStylesPart``:
 ///
 /// ```swift
 /// header.setStyle(
@@ -37,22 +37,4 @@ enum SeedColor {
   static let yellow = Color(red: 255, green: 255, blue: 0)
   static let blue = Color(red: 0, green: 0, blue: 255)
   static let lightGray = Color(red: 170, green: 170, blue: 170)
-}
-
-/// The styles of a component, one per state, applied to its title label.
-struct LabelStyles {
-  private var styles: [RefreshState: LabelStyle] = [:]
-
-  subscript(state: RefreshState) -> LabelStyle? {
-    get { styles[state] }
-    set { styles[state] = newValue }
-  }
-
-  /// Gives the label the colours of a state (those it has when the state has no style).
-  @MainActor
-  func applyColors(of state: RefreshState, to label: Label) {
-    guard let style = styles[state] else { return }
-    label.textColor = style.textColor
-    label.backgroundColor = style.backgroundColor
-  }
 }

@@ -25,7 +25,7 @@ import Refresh
 /// footer.setItemCount(feed.items.count)
 /// ```
 @MainActor
-public final class LoadMoreFooter: RefreshAutoStateFooter {
+public final class LoadMoreFooter: RefreshAutoStateFooter, StateStyledComponent {
   /// The footer's height, 35 points, as in the seed.
   public static let footerHeight: CGFloat = 35
 
@@ -44,7 +44,8 @@ public final class LoadMoreFooter: RefreshAutoStateFooter {
       title: nil, textColor: SeedColor.black, backgroundColor: SeedColor.lightGray),
   ]
 
-  private var styles = LabelStyles()
+  /// The seed's title and colours in each state.
+  public let stylesPart = StateStylesPart()
 
   /// Whether the list is empty: an empty list hides the footer, which then gives back its inset.
   ///
@@ -60,38 +61,14 @@ public final class LoadMoreFooter: RefreshAutoStateFooter {
     isEmpty = count <= 0
   }
 
-  /// Sets how the title looks in a state, and shows it if that is the current state.
-  ///
-  /// - Parameters:
-  ///   - style: The title and colours, or `nil` to keep the current colours in that state and
-  ///     show the localized default title.
-  ///   - state: The state it belongs to.
-  public func setStyle(_ style: LabelStyle?, for state: RefreshState) {
-    styles[state] = style
-    setTitle(style?.title, for: state)
-    styles.applyColors(of: self.state, to: stateLabel)
-  }
-
-  /// How the title looks in a state.
-  ///
-  /// - Parameter state: A state.
-  /// - Returns: Its style, or `nil` when it has none.
-  public func style(for state: RefreshState) -> LabelStyle? {
-    styles[state]
-  }
-
   public override func prepare() {
     super.prepare()
     frame.size.height = Self.footerHeight
     stateLabel.isBold = false
     stateLabel.fontSize = Self.fontSize
+    addPart(stylesPart)
     for (state, style) in Self.seedStyles {
       setStyle(style, for: state)
     }
-  }
-
-  public override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    styles.applyColors(of: state, to: stateLabel)
   }
 }

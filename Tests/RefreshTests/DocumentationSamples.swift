@@ -67,6 +67,82 @@ final class BadgeHeader: RefreshStateHeader {
   }
 }
 
+// ComposingAComponentFromParts.md
+final class ClockHeader: RefreshHeader, ArrowAndSpinnerComponent {
+  let indicatorPart = ArrowAndSpinnerPart()
+  let title = Label(text: "Pull for the latest")
+
+  override func prepare() {
+    super.prepare()
+    frame.size.height = 72
+    addSubview(title)
+    addPart(indicatorPart)
+  }
+
+  override func placeSubviews() {
+    super.placeSubviews()
+    // The parts are placed by `super`: the indicator sits in the middle, as there is no
+    // state title beside it; move it up and put the title under it.
+    arrowView.center.y = 24
+    loadingView.center.y = 24
+    title.frame = CGRect(x: 0, y: 44, width: frame.width, height: 18)
+    title.textAlignment = .center
+  }
+
+  override func stateDidChange(from oldState: RefreshState) {
+    super.stateDidChange(from: oldState)
+    switch state {
+    case .pulling: title.text = "Let go for the latest"
+    case .refreshing, .willRefresh: title.text = "Fetching..."
+    default: title.text = "Pull for the latest"
+    }
+  }
+}
+final class PullBarPart: RefreshComponentPart {
+  let bar = View()
+  private var percent: CGFloat = 0
+
+  var followsPullingPercent: Bool { true }
+
+  func didAttach(to component: RefreshComponent) {
+    bar.backgroundColor = .orange
+    component.addSubview(bar)
+  }
+
+  func willDetach(from component: RefreshComponent) {
+    bar.removeFromSuperview()
+  }
+
+  func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent) {
+    bar.isHidden = state == .refreshing
+  }
+
+  func follow(pullingPercent: CGFloat, in component: RefreshComponent) {
+    percent = min(max(pullingPercent, 0), 1)
+    component.setNeedsLayout()
+  }
+
+  func place(in component: RefreshComponent) {
+    let width = component.frame.width * percent
+    bar.frame = CGRect(x: (component.frame.width - width) / 2, y: 0, width: width, height: 2)
+  }
+}
+
+@MainActor func attachBarredHeader(to scroll: ScrollModel, reload: @escaping () -> Void) {
+  let header = RefreshNormalHeader { reload() }
+  header.addPart(PullBarPart())
+  scroll.header = header
+}
+final class NoticeHeader: RefreshHeader, StateTitledComponent {
+  let stateTitlePart = StateTitlePart(defaults: .header)
+
+  override func prepare() {
+    super.prepare()
+    addPart(stateTitlePart)
+    setTitle("Pull to see what's new", for: .idle)
+  }
+}
+
 // MigratingFromMJRefresh.md
 @MainActor
 final class FeedController {
@@ -202,6 +278,50 @@ struct RefreshDocumentationSampleTests {
     #expect(offsets.last == 480)
   }
 
+  /// The article's header of parts: the kit's arrow turns and its spinner spins beside a title
+  /// of its own, 72 points tall (arming 72 points past the 64-point inset).
+  @Test func theComposedHeaderSample() {
+    let scene = Scene()
+    let header = ClockHeader(frame: .zero)
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    scene.scroll.header = header
+    scene.clock.advance(by: 0)
+    #expect(header.arrowView.center == CGPoint(x: 187.5, y: 24))
+    #expect(header.title.frame == CGRect(x: 0, y: 44, width: 375, height: 18))
+    scene.pull(to: -64 - 73)
+    #expect(header.state == .pulling)
+    #expect(header.title.text == "Let go for the latest")
+    #expect(header.arrowView.transform.rotation == turned)
+    scene.release()
+    #expect(header.title.text == "Fetching...")
+    #expect(header.loadingView.isAnimating && header.arrowView.isHidden)
+  }
+
+  /// The article's bar follows the pull, hides while refreshing, and leaves with its part.
+  @Test func thePullBarSample() throws {
+    let scene = Scene()
+    attachBarredHeader(to: scene.scroll) {}
+    let header = try #require(scene.scroll.header)
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    let part = try #require(header.part(ofType: PullBarPart.self))
+    scene.pull(to: -64 - 27)
+    header.layoutIfNeeded()
+    #expect(part.bar.frame == CGRect(x: 93.75, y: 0, width: 187.5, height: 2))
+    scene.pull(to: -64 - 108)
+    header.layoutIfNeeded()
+    #expect(part.bar.frame.width == 375)
+    scene.release()
+    #expect(part.bar.isHidden)
+    header.removePart(part)
+    #expect(part.bar.superview == nil)
+  }
+
+  @Test func theNoticeHeaderSample() {
+    let header = NoticeHeader(frame: .zero)
+    #expect(header.stateLabel.text == "Pull to see what's new")
+    #expect(header.title(for: .pulling) == "Release to refresh")
+  }
+
   @Test func theLandingPageSample() {
     let scene = Scene()
     var calls: [String] = []
@@ -227,6 +347,7 @@ struct DocumentationSampleTests {
     "Sources/Refresh/Refresh.docc/Refresh.md",
     "Sources/Refresh/Refresh.docc/GettingStarted.md",
     "Sources/Refresh/Refresh.docc/WritingACustomComponent.md",
+    "Sources/Refresh/Refresh.docc/ComposingAComponentFromParts.md",
     "Sources/Refresh/Refresh.docc/ScrollPhysicsArticle.md",
     "Sources/Refresh/Refresh.docc/MigratingFromMJRefresh.md",
     "Sources/Refresh/Refresh.docc/FailureRetryAndTheSecondFloor.md",

@@ -7,7 +7,7 @@ import Testing
 /// A header of a user's own: the kit's arrow and spinner, a title of its own (no state title
 /// part), written with public API alone.
 @MainActor
-final class ClockHeader: RefreshHeader, ArrowAndSpinnerComponent {
+final class CompassHeader: RefreshHeader, ArrowAndSpinnerComponent {
   let indicatorPart = ArrowAndSpinnerPart()
   let title = Label(text: "Pull for the latest")
 
@@ -84,7 +84,7 @@ struct RefreshComponentPartTests {
   /// the arrow turns over at the threshold (-64 - 54 = -118) and the spinner spins while
   /// refreshing, as a Normal header's do.
   @Test func aHeaderOfPublicPartsWorks() {
-    let header = ClockHeader(frame: .zero)
+    let header = CompassHeader(frame: .zero)
     header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
     var refreshes = 0
     header.refreshingBlock = { refreshes += 1 }
