@@ -57,26 +57,7 @@ extension ScrollModel {
   /// is 600): the track is 394 points from y = 3; the thumb is 394 × 400 / 1,000 = 157.6 long,
   /// at 3 + 0.5 × (394 − 157.6) = 121.2 below the top of the bounds, so its frame's `minY` is
   /// 300 + 121.2.
-  public var verticalScrollIndicatorFrame: CGRect? {
-    guard showsVerticalScrollIndicator else { return nil }
-    let size = bounds.size
-    let offset = presentedContentOffset
-    let insets = verticalScrollIndicatorInsets
-    let edge = ScrollIndicator.edgeInset
-    let thickness = ScrollIndicator.thickness
-    let corner = scrollsHorizontallyWithIndicator ? thickness + edge : 0
-    guard
-      let thumb = ScrollIndicator.thumb(
-        offset: offset.y, range: minimumContentOffset.y...maximumContentOffset.y,
-        visibleLength: size.height, trackStart: insets.top + edge,
-        trackLength: size.height - insets.top - insets.bottom - 2 * edge - corner)
-    else { return nil }
-    let x =
-      effectiveUserInterfaceLayoutDirection == .rightToLeft
-      ? insets.left + edge : size.width - insets.right - edge - thickness
-    return CGRect(
-      x: offset.x + x, y: offset.y + thumb.start, width: thickness, height: thumb.length)
-  }
+  public var verticalScrollIndicatorFrame: CGRect? { scrollIndicatorFrame(along: .vertical) }
 
   /// The horizontal indicator's thumb, in the scroll model's own coordinates, at the presented
   /// offset; `nil` when ``showsHorizontalScrollIndicator`` is off, when the content does not
@@ -85,27 +66,56 @@ extension ScrollModel {
   /// It runs along the bottom edge, inside ``horizontalScrollIndicatorInsets``, as the vertical
   /// one runs along the right (see ``verticalScrollIndicatorFrame``), and leaves the corner to
   /// the vertical one when both show.
-  public var horizontalScrollIndicatorFrame: CGRect? {
-    guard showsHorizontalScrollIndicator else { return nil }
-    let size = bounds.size
-    let offset = presentedContentOffset
-    let insets = horizontalScrollIndicatorInsets
-    let edge = ScrollIndicator.edgeInset
-    let thickness = ScrollIndicator.thickness
-    let corner = scrollsVerticallyWithIndicator ? thickness + edge : 0
-    let isRightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
-    guard
-      let thumb = ScrollIndicator.thumb(
-        offset: offset.x, range: minimumContentOffset.x...maximumContentOffset.x,
-        visibleLength: size.width, trackStart: insets.left + edge + (isRightToLeft ? corner : 0),
-        trackLength: size.width - insets.left - insets.right - 2 * edge - corner)
-    else { return nil }
-    return CGRect(
-      x: offset.x + thumb.start, y: offset.y + size.height - insets.bottom - edge - thickness,
-      width: thumb.length, height: thickness)
-  }
+  public var horizontalScrollIndicatorFrame: CGRect? { scrollIndicatorFrame(along: .horizontal) }
 
   // MARK: - Internals
+
+  /// The thumb along `axis`: ``verticalScrollIndicatorFrame`` or
+  /// ``horizontalScrollIndicatorFrame``.
+  ///
+  /// The two thumbs are one geometry along different axes. They differ in two places only,
+  /// both in a right-to-left layout, where the vertical thumb runs along the left edge: the
+  /// corner it takes is then at the start of the horizontal track, and the vertical thumb lies
+  /// in from the left edge rather than the right (the horizontal one always lies along the
+  /// bottom).
+  @inline(__always)
+  private func scrollIndicatorFrame(along axis: ScrollIndicatorAxis) -> CGRect? {
+    let isVertical = axis == .vertical
+    guard isVertical ? showsVerticalScrollIndicator : showsHorizontalScrollIndicator else {
+      return nil
+    }
+    let lengths = axis.lengths(of: bounds.size)
+    let offset = presentedContentOffset
+    let insets = axis.ends(
+      of: isVertical ? verticalScrollIndicatorInsets : horizontalScrollIndicatorInsets)
+    let edge = ScrollIndicator.edgeInset
+    let thickness = ScrollIndicator.thickness
+    // The other thumb, when it shows, takes the corner where the two tracks meet.
+    let otherShows = isVertical ? scrollsHorizontallyWithIndicator : scrollsVerticallyWithIndicator
+    let corner = otherShows ? thickness + edge : 0
+    var trackStart = insets.start + edge
+    if !isVertical && effectiveUserInterfaceLayoutDirection == .rightToLeft {
+      trackStart += corner
+    }
+    guard
+      let thumb = ScrollIndicator.thumb(
+        offset: axis.along(offset),
+        range: axis.along(minimumContentOffset)...axis.along(maximumContentOffset),
+        visibleLength: lengths.along, trackStart: trackStart,
+        trackLength: lengths.along - insets.start - insets.end - 2 * edge - corner)
+    else { return nil }
+    let across =
+      isVertical && effectiveUserInterfaceLayoutDirection == .rightToLeft
+      ? insets.acrossStart + edge : lengths.across - insets.acrossEnd - edge - thickness
+    switch axis {
+    case .vertical:
+      return CGRect(
+        x: offset.x + across, y: offset.y + thumb.start, width: thickness, height: thumb.length)
+    case .horizontal:
+      return CGRect(
+        x: offset.x + thumb.start, y: offset.y + across, width: thumb.length, height: thickness)
+    }
+  }
 
   /// Whether a vertical thumb applies: it is on and the content scrolls vertically.
   private var scrollsVerticallyWithIndicator: Bool {
@@ -153,6 +163,44 @@ extension ScrollModel {
     }
     if let frame = horizontalScrollIndicatorFrame {
       canvas.drawScrollIndicator(in: frame, color: color)
+    }
+  }
+}
+
+/// The axis a scroll indicator's thumb runs along, and what it reads along and across it.
+private enum ScrollIndicatorAxis {
+  /// Top to bottom: the vertical indicator's.
+  case vertical
+  /// Left to right: the horizontal indicator's.
+  case horizontal
+
+  /// A point's coordinate along the axis.
+  @inline(__always)
+  func along(_ point: CGPoint) -> CGFloat {
+    switch self {
+    case .vertical: point.y
+    case .horizontal: point.x
+    }
+  }
+
+  /// A size's length along the axis, and across it.
+  @inline(__always)
+  func lengths(of size: CGSize) -> (along: CGFloat, across: CGFloat) {
+    switch self {
+    case .vertical: (size.height, size.width)
+    case .horizontal: (size.width, size.height)
+    }
+  }
+
+  /// The insets at the start and end of the axis (the top and bottom, or the left and right),
+  /// and at the start and end across it.
+  @inline(__always)
+  func ends(
+    of insets: EdgeInsets
+  ) -> (start: CGFloat, end: CGFloat, acrossStart: CGFloat, acrossEnd: CGFloat) {
+    switch self {
+    case .vertical: (insets.top, insets.bottom, insets.left, insets.right)
+    case .horizontal: (insets.left, insets.right, insets.top, insets.bottom)
     }
   }
 }
