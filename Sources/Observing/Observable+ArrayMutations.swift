@@ -81,10 +81,7 @@ extension Observable {
     precondition(insertionIndex: index, in: result, "insert(contentsOf:at:into:)")
     let inserted = Array(newElements)
     guard !inserted.isEmpty else { return }
-    result.insert(contentsOf: inserted, at: index)
-    performToManyChange(
-      .insertion, indexes: IndexSet(integersIn: index..<index + inserted.count), old: nil,
-      new: inserted, keyPath, result: result)
+    performInsertion(of: inserted, at: index, into: &result, keyPath)
   }
 
   /// Removes the element at a position of an `@Observed` array, reporting a removal at that
@@ -172,11 +169,7 @@ extension Observable {
     let range = bounds.relative(to: result)
     precondition(range, isWithin: result, "removeSubrange(_:from:)")
     guard !range.isEmpty else { return }
-    let removed = Array(result[range])
-    result.removeSubrange(range)
-    performToManyChange(
-      .removal, indexes: IndexSet(integersIn: range), old: removed, new: nil, keyPath,
-      result: result)
+    performRemoval(of: range, from: &result, keyPath)
   }
 
   /// Removes the elements of an `@Observed` array that satisfy a predicate, reporting one
@@ -291,20 +284,43 @@ extension Observable {
       result = self[keyPath: keyPath]
       let inserted = Array(replacements[shared...])
       precondition(insertionIndex: rest, in: result, "replaceSubrange(_:with:in:)")
-      result.insert(contentsOf: inserted, at: rest)
-      performToManyChange(
-        .insertion, indexes: IndexSet(integersIn: rest..<rest + inserted.count), old: nil,
-        new: inserted, keyPath, result: result)
+      performInsertion(of: inserted, at: rest, into: &result, keyPath)
     } else if range.count > shared {
       result = self[keyPath: keyPath]
       let positions = rest..<range.upperBound
       precondition(positions, isWithin: result, "replaceSubrange(_:with:in:)")
-      let removed = Array(result[positions])
-      result.removeSubrange(positions)
-      performToManyChange(
-        .removal, indexes: IndexSet(integersIn: positions), old: removed, new: nil, keyPath,
-        result: result)
+      performRemoval(of: positions, from: &result, keyPath)
     }
+  }
+
+  /// Inserts `inserted`, not empty, into `array` at `index`, already checked, and reports it
+  /// as one insertion of consecutive indexes, with `array` as the property's new value.
+  @inline(__always)
+  private func performInsertion<Element>(
+    of inserted: [Element],
+    at index: Int,
+    into array: inout [Element],
+    _ keyPath: ReferenceWritableKeyPath<Self, [Element]>
+  ) {
+    array.insert(contentsOf: inserted, at: index)
+    performToManyChange(
+      .insertion, indexes: IndexSet(integersIn: index..<index + inserted.count), old: nil,
+      new: inserted, keyPath, result: array)
+  }
+
+  /// Removes `range`, not empty and already checked, from `array`, and reports it as one
+  /// removal of those indexes, with `array` as the property's new value.
+  @inline(__always)
+  private func performRemoval<Element>(
+    of range: Range<Int>,
+    from array: inout [Element],
+    _ keyPath: ReferenceWritableKeyPath<Self, [Element]>
+  ) {
+    let removed = Array(array[range])
+    array.removeSubrange(range)
+    performToManyChange(
+      .removal, indexes: IndexSet(integersIn: range), old: removed, new: nil, keyPath,
+      result: array)
   }
 }
 
