@@ -10,6 +10,19 @@ protocol Interpolatable {
 
   /// The value a fraction `t` of the way along `values`, or `nil` when they hold another type.
   static func value(along values: TrackValues, fraction t: CGFloat) -> Self?
+
+  /// The two ends `values` hold, or `nil` when they hold another type: the inverse of
+  /// ``trackValues(from:to:)``.
+  static func ends(of values: TrackValues) -> (from: Self, to: Self)?
+}
+
+extension Interpolatable {
+  /// Interpolates between the ends ``ends(of:)`` finds in `values`.
+  @inline(__always)
+  static func value(along values: TrackValues, fraction t: CGFloat) -> Self? {
+    guard let (from, to) = ends(of: values) else { return nil }
+    return from.interpolated(to: to, fraction: t)
+  }
 }
 
 /// The start and end values of a track, for each type of animated property.
@@ -29,9 +42,10 @@ extension CGFloat: Interpolatable {
 
   static func trackValues(from: CGFloat, to: CGFloat) -> TrackValues { .scalar(from, to) }
 
-  static func value(along values: TrackValues, fraction t: CGFloat) -> CGFloat? {
+  @inline(__always)
+  static func ends(of values: TrackValues) -> (from: CGFloat, to: CGFloat)? {
     guard case .scalar(let from, let to) = values else { return nil }
-    return from.interpolated(to: to, fraction: t)
+    return (from, to)
   }
 }
 
@@ -43,9 +57,10 @@ extension CGPoint: Interpolatable {
 
   static func trackValues(from: CGPoint, to: CGPoint) -> TrackValues { .point(from, to) }
 
-  static func value(along values: TrackValues, fraction t: CGFloat) -> CGPoint? {
+  @inline(__always)
+  static func ends(of values: TrackValues) -> (from: CGPoint, to: CGPoint)? {
     guard case .point(let from, let to) = values else { return nil }
-    return from.interpolated(to: to, fraction: t)
+    return (from, to)
   }
 }
 
@@ -60,8 +75,9 @@ extension CGRect: Interpolatable {
 
   static func trackValues(from: CGRect, to: CGRect) -> TrackValues { .rect(from, to) }
 
-  static func value(along values: TrackValues, fraction t: CGFloat) -> CGRect? {
+  @inline(__always)
+  static func ends(of values: TrackValues) -> (from: CGRect, to: CGRect)? {
     guard case .rect(let from, let to) = values else { return nil }
-    return from.interpolated(to: to, fraction: t)
+    return (from, to)
   }
 }
