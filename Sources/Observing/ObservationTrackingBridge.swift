@@ -62,34 +62,37 @@ enum ObservationTrackingBridge {
   }
 }
 
-/// Tells Observation that a tracked property of `object` is about to change: trackings that read
-/// it run their `onChange`.
+/// Which half of a change Observation is told of.
+@usableFromInline
+enum _ObservationPhase {
+  /// Before the store: trackings that read the property run their `onChange`.
+  case willSet
+  /// After the store.
+  case didSet
+}
+
+/// Tells Observation that a tracked property of `object` is about to change (trackings that
+/// read it run their `onChange`), or has changed.
 ///
 /// - Parameters:
+///   - phase: Whether the property is about to change or has changed.
 ///   - object: The object whose property changes.
 ///   - registry: Its registry, whose registrar Observation tracks.
 ///   - keyPath: The property's key path, as its setter named it (`_beginChange` made it).
 ///   - valueType: The property's value type.
 @usableFromInline
-func _observationWillSet<Object: Observable, Value>(
+func _observationChange<Object: Observable, Value>(
+  _ phase: _ObservationPhase,
   _ object: Object,
   _ registry: ObservationRegistry,
   _ keyPath: AnyKeyPath,
   _ valueType: Value.Type
 ) {
-  registry.registrar.willSet(object, keyPath: _trackedKeyPath(keyPath, of: object, valueType))
-}
-
-/// Tells Observation that a tracked property of `object` has changed; see
-/// `_observationWillSet(_:_:_:_:)`.
-@usableFromInline
-func _observationDidSet<Object: Observable, Value>(
-  _ object: Object,
-  _ registry: ObservationRegistry,
-  _ keyPath: AnyKeyPath,
-  _ valueType: Value.Type
-) {
-  registry.registrar.didSet(object, keyPath: _trackedKeyPath(keyPath, of: object, valueType))
+  let tracked = _trackedKeyPath(keyPath, of: object, valueType)
+  switch phase {
+  case .willSet: registry.registrar.willSet(object, keyPath: tracked)
+  case .didSet: registry.registrar.didSet(object, keyPath: tracked)
+  }
 }
 
 /// The setter's key path back in its own type: `_beginChange` carries it as an `AnyKeyPath`.

@@ -180,7 +180,7 @@ public struct Observed<Value> {
       ? _deliverWillChange(change, object: object, oldValue: oldValue, changedObject: object)
       : nil
     if let tracked = change.observationKeyPath {
-      _observationWillSet(object, registry, tracked, Value.self)
+      _observationChange(.willSet, object, registry, tracked, Value.self)
     }
     return remembered
   }
@@ -199,7 +199,7 @@ public struct Observed<Value> {
     remembered: ContiguousArray<Any?>?
   ) {
     if let tracked = change.observationKeyPath {
-      _observationDidSet(object, registry, tracked, Value.self)
+      _observationChange(.didSet, object, registry, tracked, Value.self)
     }
     _deliverDidChange(
       change, object: object, oldValue: oldValue, newValue: newValue, changedObject: object,
