@@ -41,14 +41,8 @@ struct TerminalGlyph: Hashable, Sendable {
 
   /// The glyph of a character.
   init(_ character: Character) {
-    let utf8 = character.utf8
-    if utf8.count < 8 {
-      var packed = UInt64(utf8.count) << 56
-      var shift: UInt64 = 0
-      for byte in utf8 {
-        packed |= UInt64(byte) << shift
-        shift += 8
-      }
+    let packed = DisplayedCharacter.packedUTF8(of: character)
+    if packed != 0 {
       bits = packed
     } else {
       bits = Self.tableMark << 56 | UInt64(glyphTable.index(of: String(character)))

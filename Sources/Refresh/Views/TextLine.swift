@@ -67,17 +67,28 @@ package struct DisplayedCharacter: Hashable, Sendable {
   init(_ character: Character, cellWidth: Int) {
     self.character = character
     self.cellWidth = cellWidth
+    packedUTF8 = Self.packedUTF8(of: character)
+  }
+
+  /// A character's UTF-8 bytes packed as ``packedUTF8`` holds them, or 0 when it has more
+  /// than seven.
+  ///
+  /// A terminal's glyphs store a character in the same form, so that one laid out in a line
+  /// becomes a glyph without being packed again. Every character has at least one byte, so a
+  /// packed one is never 0.
+  ///
+  /// - Parameter character: The character.
+  /// - Returns: Its bytes from the lowest byte up and their count in the highest, or 0.
+  @inlinable
+  package static func packedUTF8(of character: Character) -> UInt64 {
     let utf8 = character.utf8
-    guard utf8.count < 8 else {
-      packedUTF8 = 0
-      return
-    }
+    guard utf8.count < 8 else { return 0 }
     var packed = UInt64(utf8.count) << 56
     var shift: UInt64 = 0
     for byte in utf8 {
       packed |= UInt64(byte) << shift
       shift += 8
     }
-    packedUTF8 = packed
+    return packed
   }
 }
