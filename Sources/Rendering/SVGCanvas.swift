@@ -152,8 +152,7 @@ public final class SVGCanvas: Canvas {
   ///   - attributes: Font size, weight, color and alignment.
   public func drawText(_ text: String, in rect: CGRect, attributes: TextAttributes) {
     guard !text.isEmpty else { return }
-    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-    drawText(lines: lines.map { TextLine(String($0)) }, in: rect, attributes: attributes)
+    drawText(lines: TextLine.lines(of: text), in: rect, attributes: attributes)
   }
 
   /// Records lines already laid out, as ``drawText(_:in:attributes:)`` records them, using

@@ -209,8 +209,7 @@ public final class TerminalCanvas: Canvas {
   ///   - attributes: The color, weight and alignment; the font size is ignored.
   public func drawText(_ text: String, in rect: CGRect, attributes: TextAttributes) {
     guard !text.isEmpty else { return }
-    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-    drawText(lines: lines.map { TextLine(String($0)) }, in: rect, attributes: attributes)
+    drawText(lines: TextLine.lines(of: text), in: rect, attributes: attributes)
   }
 
   /// Writes lines already laid out into the cells of a rectangle, as

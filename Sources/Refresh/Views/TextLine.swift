@@ -39,6 +39,21 @@ public struct TextLine: Hashable, Sendable {
     }
   }
 
+  /// The lines of a text, one per line break (`\n`, `\r\n`...), empty ones kept: what a
+  /// canvas that draws laid-out lines draws for ``Canvas/drawText(_:in:attributes:)``.
+  ///
+  /// ```swift
+  /// TextLine.lines(of: "a\n\nb").map(\.text)  // ["a", "", "b"]
+  /// ```
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: Its lines, top to bottom; one empty line for an empty text.
+  package static func lines(of text: String) -> [TextLine] {
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+      TextLine(String($0))
+    }
+  }
+
   /// Whether every character is printable ASCII (U+0020 to U+007E), one byte and one cell
   /// each, so that a canvas may walk the line's UTF-8 bytes as its cells.
   ///
