@@ -216,4 +216,31 @@ struct FrameClockTests {
     clock.advance(by: 1)
     #expect(clock.ticks == .max)
   }
+
+  /// Cancelling a frame handler or a scheduled action lets go of its work at once, and of what
+  /// the work captures, without waiting for a frame that may never come: a handler that
+  /// captures its clock no longer keeps the clock, and itself, alive (the address sanitizer's
+  /// leak check found the cycle).
+  @Test func cancellingLetsGoOfTheWork() {
+    final class Box {}
+    weak var frameBox: Box?
+    weak var actionBox: Box?
+    weak var clockAfterward: ManualFrameClock?
+    var tasks: [ClockTask] = []
+    do {
+      let clock = ManualFrameClock()
+      clockAfterward = clock
+      let first = Box()
+      let second = Box()
+      frameBox = first
+      actionBox = second
+      tasks.append(clock.addFrameHandler { _ in _ = (first, clock.ticks) })
+      tasks.append(clock.schedule(after: 10) { _ = second })
+    }
+    #expect(frameBox != nil && actionBox != nil)
+    for task in tasks { task.cancel() }
+    #expect(frameBox == nil)
+    #expect(actionBox == nil)
+    #expect(clockAfterward == nil)
+  }
 }

@@ -75,7 +75,7 @@ public class FrameClock {
   // Main-actor confined and never accessed re-entrantly (loops iterate copies), so the dynamic
   // exclusivity checks, which cost more than the work on a frame, are turned off.
   @exclusivity(unchecked) private var scheduled: [ScheduledAction] = []
-  @exclusivity(unchecked) private var frameHandlers: [FrameHandler] = []
+  @exclusivity(unchecked) private var frameHandlers: [ClockTask] = []
 
   init() {}
 
@@ -116,7 +116,10 @@ public class FrameClock {
       let middle = (low + high) / 2
       if scheduled[middle].time <= time { low = middle + 1 } else { high = middle }
     }
-    scheduled.insert(ScheduledAction(time: time, task: task, action: action), at: low)
+    // An action with a handle keeps its work in the handle, which cancelling empties.
+    task?.actionWork = action
+    scheduled.insert(
+      ScheduledAction(time: time, task: task, action: task == nil ? action : nil), at: low)
     clockDidChangeSchedule()
   }
 
@@ -127,14 +130,15 @@ public class FrameClock {
   /// - Returns: The handle that stops the callbacks.
   public func addFrameHandler(_ handler: @escaping @MainActor (TimeInterval) -> Void) -> ClockTask {
     let task = ClockTask()
-    frameHandlers.append(FrameHandler(task: task, handler: handler))
+    task.frameWork = handler
+    frameHandlers.append(task)
     clockDidChangeSchedule()
     return task
   }
 
   /// Whether any frame handler is active: something moves and wants frames.
   public var isAnimating: Bool {
-    for handler in frameHandlers where !handler.task.isCancelled { return true }
+    for task in frameHandlers where !task.isCancelled { return true }
     return false
   }
 
@@ -160,8 +164,13 @@ public class FrameClock {
         if framesAtActions { runFrame() }
       }
       guard !action.isCancelled else { continue }
-      action.task?.isCancelled = true
-      action.action()
+      if let task = action.task {
+        let work = task.actionWork
+        task.cancel()
+        work?()
+      } else {
+        action.action?()
+      }
     }
     var kept = 0
     for index in scheduled.indices where !scheduled[index].isCancelled {
@@ -187,13 +196,13 @@ public class FrameClock {
   /// Calls every active frame handler with the current time.
   func runFrame() {
     var kept = 0
-    for index in frameHandlers.indices where !frameHandlers[index].task.isCancelled {
+    for index in frameHandlers.indices where !frameHandlers[index].isCancelled {
       frameHandlers.swapAt(kept, index)
       kept += 1
     }
     frameHandlers.removeLast(frameHandlers.count - kept)
-    for handler in frameHandlers where !handler.task.isCancelled {
-      handler.handler(now)
+    for task in frameHandlers where !task.isCancelled {
+      task.frameWork?(now)
     }
   }
 
@@ -204,16 +213,13 @@ public class FrameClock {
   private struct ScheduledAction {
     /// When it is due, in ticks.
     let time: Int64
-    /// The handle that can cancel it; `nil` for an action that cannot be cancelled.
+    /// The handle that can cancel it, and holds its work; `nil` for an action that cannot be
+    /// cancelled.
     let task: ClockTask?
-    let action: @MainActor () -> Void
+    /// The work of an action without a handle.
+    let action: (@MainActor () -> Void)?
 
     var isCancelled: Bool { task?.isCancelled ?? false }
   }
 
-  /// A callback run on every frame until its task is cancelled.
-  private struct FrameHandler {
-    let task: ClockTask
-    let handler: @MainActor (TimeInterval) -> Void
-  }
 }
