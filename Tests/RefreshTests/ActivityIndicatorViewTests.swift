@@ -131,4 +131,25 @@ struct ActivityIndicatorViewTests {
         .spinner(CGRect(x: 0, y: 0, width: 20, height: 20), .refreshText, frame: 6, state)
       ])
   }
+
+  /// A spinner that is still spinning when its window, its clock and itself go leaves nothing
+  /// behind: its frame task holds the handler, and the handler holds the task weakly (held
+  /// strongly, the two kept each other alive, a leak the address sanitizer reported).
+  @Test func aSpinnerGoneWhileSpinningLeavesNoTask() {
+    weak var task: ClockTask?
+    weak var spinner: ActivityIndicatorView?
+    do {
+      let clock = ManualFrameClock()
+      let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100), clock: clock)
+      let view = ActivityIndicatorView()
+      window.addSubview(view)
+      view.startAnimating()
+      clock.advance(by: 0.5)
+      spinner = view
+      task = clock.addFrameHandler(weakly: view) { _, _ in }
+      #expect(task != nil)
+    }
+    #expect(spinner == nil)
+    #expect(task == nil)
+  }
 }

@@ -126,6 +126,9 @@ public class FrameClock {
   /// Calls a handler on every frame, with the frame's time, until the returned task is
   /// cancelled.
   ///
+  /// The task holds the handler until it is cancelled: a handler that refers to its own task
+  /// should hold it weakly, or the two keep each other alive.
+  ///
   /// - Parameter handler: The per-frame work.
   /// - Returns: The handle that stops the callbacks.
   public func addFrameHandler(_ handler: @escaping @MainActor (TimeInterval) -> Void) -> ClockTask {

@@ -202,14 +202,16 @@ extension FrameClock {
   func addFrameHandler<Owner: View>(
     weakly view: Owner, _ handler: @escaping @MainActor (Owner, TimeInterval) -> Void
   ) -> ClockTask {
-    var task: ClockTask?
-    task = addFrameHandler { [weak view] time in
+    // The task holds the handler, so the handler holds the task weakly.
+    weak var ownTask: ClockTask?
+    let task = addFrameHandler { [weak view] time in
       guard let view else {
-        task?.cancel()
+        ownTask?.cancel()
         return
       }
       handler(view, time)
     }
-    return task!
+    ownTask = task
+    return task
   }
 }
