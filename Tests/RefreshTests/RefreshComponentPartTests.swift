@@ -50,31 +50,6 @@ final class CountingPart: RefreshComponentPart {
   }
 }
 
-/// A state header as MJRefresh users subclass one: a badge placed in `placeSubviews` and
-/// restyled in `stateDidChange(from:)`, both calling `super` first.
-@MainActor
-final class StarBadgeHeader: RefreshStateHeader {
-  let badge = Label(text: "★")
-
-  override func prepare() {
-    super.prepare()
-    frame.size.height = 80
-    lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
-    lastUpdatedTimeLabel.isHidden = true
-    addSubview(badge)
-  }
-
-  override func placeSubviews() {
-    super.placeSubviews()
-    badge.center = CGPoint(x: 30, y: frame.height / 2)
-  }
-
-  override func stateDidChange(from oldState: RefreshState) {
-    super.stateDidChange(from: oldState)
-    badge.textColor = state == .pulling ? .orange : .refreshText
-  }
-}
-
 @MainActor
 @Suite("Components composed from parts")
 struct RefreshComponentPartTests {
@@ -256,10 +231,13 @@ struct RefreshComponentPartTests {
     #expect(frames.gifView.superview === header)
   }
 
-  /// A subclass written as MJRefresh users write one keeps its layout and its restyling: the
-  /// 80-point header arms 80 points past the top inset.
+  /// A subclass written as MJRefresh users write one (the article's `BadgeHeader`: a badge
+  /// placed in `placeSubviews` and restyled in `stateDidChange(from:)`, both calling `super`
+  /// first) keeps its layout and its restyling: the 80-point header arms 80 points past the
+  /// top inset.
   @Test func anMJRefreshStyleSubclassBehavesUnchanged() {
-    let header = StarBadgeHeader(frame: .zero)
+    let header = BadgeHeader(frame: .zero)
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
     scene.scroll.header = header
     scene.clock.advance(by: 0)
     #expect(header.frame == CGRect(x: 0, y: -80, width: 375, height: 80))
@@ -274,6 +252,7 @@ struct RefreshComponentPartTests {
     scene.release()
     #expect(header.state == .refreshing)
     #expect(header.badge.textColor == .refreshText)
+    #expect(header.stateLabel.text == "Fetching the latest...")
     scene.clock.advance(by: 0.25)
     #expect(scene.scroll.adjustedContentInset.top == 144)
     #expect(scene.scroll.contentOffset.y == -144)
