@@ -190,6 +190,49 @@ struct RefreshComponentPartTests {
     #expect(title.label.text == "Mine")
   }
 
+  /// Every built-in part leaves the component it belonged to when it joins another, and adding
+  /// it again to its own component changes nothing.
+  @Test func everyBuiltInPartMoves() {
+    let time = LastUpdatedTimePart()
+    let indicator = ArrowAndSpinnerPart()
+    let frames = StateImagesPart()
+    let parts: [(any RefreshComponentPart, View)] = [
+      (time, time.label), (indicator, indicator.arrowView), (frames, frames.gifView),
+    ]
+    for (part, view) in parts {
+      let first = RefreshHeader(frame: .zero)
+      let second = RefreshHeader(frame: .zero)
+      first.addPart(part)
+      first.addPart(part)
+      #expect(first.parts.count == 1 && view.superview === first, "\(part)")
+      second.addPart(part)
+      #expect(first.parts.isEmpty, "\(part)")
+      #expect(second.parts.count == 1 && view.superview === second, "\(part)")
+    }
+  }
+
+  /// A part that implements `follow(pullingPercent:in:)` without asking to follow the percent
+  /// is not told of it: the default is not to follow.
+  @Test func aPartFollowsThePercentOnlyWhenItAsks() {
+    final class Unasked: RefreshComponentPart {
+      var percents: [CGFloat] = []
+      func show(_ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent)
+      {}
+      func place(in component: RefreshComponent) {}
+      func follow(pullingPercent: CGFloat, in component: RefreshComponent) {
+        percents.append(pullingPercent)
+      }
+    }
+    let header = RefreshHeader(frame: .zero)
+    let part = Unasked()
+    #expect(!part.followsPullingPercent)
+    header.addPart(part)
+    scene.scroll.header = header
+    scene.pull(to: -64 - 27)
+    #expect(header.pullingPercent == 0.5)
+    #expect(part.percents.isEmpty)
+  }
+
   @Test func aComponentOfYourOwnGetsTheStateTitlesAPI() {
     final class NoticeHeader: RefreshHeader, StateTitledComponent {
       let stateTitlePart = StateTitlePart(defaults: .header)
