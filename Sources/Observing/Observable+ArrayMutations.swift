@@ -28,10 +28,7 @@ extension Observable {
     let inserted = Array(newElements)
     guard !inserted.isEmpty else { return }
     var result = self[keyPath: keyPath]
-    let indexes = IndexSet(integersIn: result.count..<result.count + inserted.count)
-    result.append(contentsOf: inserted)
-    performToManyChange(
-      .insertion, indexes: indexes, old: nil, new: inserted, keyPath, result: result)
+    performInsertion(of: inserted, at: result.count, into: &result, keyPath)
   }
 
   /// Inserts an element at a position of an `@Observed` array, reporting an insertion at that
@@ -53,10 +50,7 @@ extension Observable {
   ) {
     var result = self[keyPath: keyPath]
     precondition(insertionIndex: index, in: result, "insert(_:at:into:)")
-    result.insert(newElement, at: index)
-    performToManyChange(
-      .insertion, indexes: IndexSet(integer: index), old: nil, new: [newElement], keyPath,
-      result: result)
+    performInsertion(of: [newElement], at: index, into: &result, keyPath)
   }
 
   /// Inserts the elements of a collection at a position of an `@Observed` array, reporting
@@ -103,11 +97,7 @@ extension Observable {
   ) -> Element {
     var result = self[keyPath: keyPath]
     precondition(elementIndex: index, in: result, "remove(at:from:)")
-    let removed = result.remove(at: index)
-    performToManyChange(
-      .removal, indexes: IndexSet(integer: index), old: [removed], new: nil, keyPath,
-      result: result)
-    return removed
+    return performRemoval(of: index..<index + 1, from: &result, keyPath)[0]
   }
 
   /// Removes the first element of an `@Observed` array, reporting a removal at index 0.
@@ -232,13 +222,8 @@ extension Observable {
     with newElement: Element,
     in keyPath: ReferenceWritableKeyPath<Self, [Element]>
   ) {
-    var result = self[keyPath: keyPath]
-    precondition(elementIndex: index, in: result, "replaceElement(at:with:in:)")
-    let replaced = result[index]
-    result[index] = newElement
-    performToManyChange(
-      .replacement, indexes: IndexSet(integer: index), old: [replaced], new: [newElement],
-      keyPath, result: result)
+    precondition(elementIndex: index, in: self[keyPath: keyPath], "replaceElement(at:with:in:)")
+    replaceSubrange(index..<index + 1, with: CollectionOfOne(newElement), in: keyPath)
   }
 
   /// Replaces a range of positions of an `@Observed` array with the elements of a collection,
@@ -270,13 +255,9 @@ extension Observable {
     let replacements = Array(newElements)
     let shared = min(range.count, replacements.count)
     if shared > 0 {
-      let positions = range.lowerBound..<range.lowerBound + shared
-      let replaced = Array(result[positions])
-      let replacing = Array(replacements[..<shared])
-      result.replaceSubrange(positions, with: replacing)
-      performToManyChange(
-        .replacement, indexes: IndexSet(integersIn: positions), old: replaced, new: replacing,
-        keyPath, result: result)
+      performReplacement(
+        of: range.lowerBound..<range.lowerBound + shared, with: Array(replacements[..<shared]),
+        in: &result, keyPath)
     }
     let rest = range.lowerBound + shared
     if replacements.count > shared {
@@ -310,17 +291,38 @@ extension Observable {
 
   /// Removes `range`, not empty and already checked, from `array`, and reports it as one
   /// removal of those indexes, with `array` as the property's new value.
+  ///
+  /// - Returns: The removed elements.
   @inline(__always)
+  @discardableResult
   private func performRemoval<Element>(
     of range: Range<Int>,
     from array: inout [Element],
     _ keyPath: ReferenceWritableKeyPath<Self, [Element]>
-  ) {
+  ) -> [Element] {
     let removed = Array(array[range])
     array.removeSubrange(range)
     performToManyChange(
       .removal, indexes: IndexSet(integersIn: range), old: removed, new: nil, keyPath,
       result: array)
+    return removed
+  }
+
+  /// Replaces `range`, not empty and already checked, of `array` with `replacing`, as many
+  /// elements, and reports it as one replacement of those indexes, with `array` as the
+  /// property's new value.
+  @inline(__always)
+  private func performReplacement<Element>(
+    of range: Range<Int>,
+    with replacing: [Element],
+    in array: inout [Element],
+    _ keyPath: ReferenceWritableKeyPath<Self, [Element]>
+  ) {
+    let replaced = Array(array[range])
+    array.replaceSubrange(range, with: replacing)
+    performToManyChange(
+      .replacement, indexes: IndexSet(integersIn: range), old: replaced, new: replacing,
+      keyPath, result: array)
   }
 }
 
