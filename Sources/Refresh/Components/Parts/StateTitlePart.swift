@@ -50,44 +50,50 @@ public final class StateTitlePart: TextPart {
       self.texts = texts
     }
 
+    /// The titles of a kind of component: `willRefresh`, the moment before a refresh begins,
+    /// shows the `refreshing` text, and a state given no text has no default.
+    private init(
+      idle: RefreshText, pulling: RefreshText? = nil, refreshing: RefreshText,
+      noMoreData: RefreshText? = nil, failed: RefreshText
+    ) {
+      var texts: [RefreshState: RefreshText] = [
+        .idle: idle, .refreshing: refreshing, .willRefresh: refreshing, .failed: failed,
+      ]
+      texts[.pulling] = pulling
+      texts[.noMoreData] = noMoreData
+      self.init(texts)
+    }
+
     /// The header's titles (MJRefresh's `MJRefreshStateHeader`).
-    public static let header = DefaultTitles([
-      .idle: .headerIdle, .pulling: .headerPulling, .refreshing: .headerRefreshing,
-      .willRefresh: .headerRefreshing, .failed: .headerFailed,
-    ])
+    public static let header = DefaultTitles(
+      idle: .headerIdle, pulling: .headerPulling, refreshing: .headerRefreshing,
+      failed: .headerFailed)
 
     /// The back footer's titles (MJRefresh's `MJRefreshBackStateFooter`).
-    public static let backFooter = DefaultTitles([
-      .idle: .backFooterIdle, .pulling: .backFooterPulling, .refreshing: .backFooterRefreshing,
-      .willRefresh: .backFooterRefreshing, .noMoreData: .backFooterNoMoreData,
-      .failed: .backFooterFailed,
-    ])
+    public static let backFooter = DefaultTitles(
+      idle: .backFooterIdle, pulling: .backFooterPulling, refreshing: .backFooterRefreshing,
+      noMoreData: .backFooterNoMoreData, failed: .backFooterFailed)
 
     /// The automatic footer's titles (MJRefresh's `MJRefreshAutoStateFooter`).
-    public static let autoFooter = DefaultTitles([
-      .idle: .autoFooterIdle, .refreshing: .autoFooterRefreshing,
-      .willRefresh: .autoFooterRefreshing, .noMoreData: .autoFooterNoMoreData,
-      .failed: .autoFooterFailed,
-    ])
+    public static let autoFooter = DefaultTitles(
+      idle: .autoFooterIdle, refreshing: .autoFooterRefreshing,
+      noMoreData: .autoFooterNoMoreData, failed: .autoFooterFailed)
 
     /// The automatic header's titles (the automatic footer's, mirrored).
-    public static let autoHeader = DefaultTitles([
-      .idle: .autoHeaderIdle, .refreshing: .autoHeaderRefreshing,
-      .willRefresh: .autoHeaderRefreshing, .noMoreData: .autoHeaderNoMoreData,
-      .failed: .autoHeaderFailed,
-    ])
+    public static let autoHeader = DefaultTitles(
+      idle: .autoHeaderIdle, refreshing: .autoHeaderRefreshing,
+      noMoreData: .autoHeaderNoMoreData, failed: .autoHeaderFailed)
 
     /// The leader's titles (ours: MJRefresh has no leader); it refreshes, so it says so.
-    public static let leader = DefaultTitles([
-      .idle: .leaderIdle, .pulling: .leaderPulling, .refreshing: .leaderRefreshing,
-      .willRefresh: .leaderRefreshing, .failed: .leaderFailed,
-    ])
+    public static let leader = DefaultTitles(
+      idle: .leaderIdle, pulling: .leaderPulling, refreshing: .leaderRefreshing,
+      failed: .leaderFailed)
 
-    /// The trailer's titles (MJRefresh's `MJRefreshStateTrailer`).
-    public static let trailer = DefaultTitles([
-      .idle: .trailerIdle, .pulling: .trailerPulling, .refreshing: .trailerPulling,
-      .willRefresh: .trailerPulling, .failed: .trailerFailed,
-    ])
+    /// The trailer's titles (MJRefresh's `MJRefreshStateTrailer`, which shows its pulling text
+    /// while refreshing).
+    public static let trailer = DefaultTitles(
+      idle: .trailerIdle, pulling: .trailerPulling, refreshing: .trailerPulling,
+      failed: .trailerFailed)
   }
 
   /// The label, styled as MJRefresh's (bold 14, centered, in ``RefreshConfig/textColor``).
