@@ -9,7 +9,7 @@ struct AnimationTrack {
   /// The time the track ends: a time on the clock's ticks, which the frame at that tick reads
   /// exactly (``FrameClock/time(after:)``).
   let end: TimeInterval
-  /// The two values, inline: reading the presented value is a switch on their type.
+  /// The two values, inline.
   private let values: TrackValues
 
   init(values: TrackValues, start: TimeInterval, end: TimeInterval) {
@@ -25,6 +25,6 @@ struct AnimationTrack {
   func presentedValue<Value: Interpolatable>(at time: TimeInterval, as type: Value.Type) -> Value? {
     guard time < end else { return nil }
     let fraction = duration > 0 ? (time - start) / duration : 1
-    return Value.value(along: values, fraction: CGFloat(AnimationCurve.easeInOut(fraction)))
+    return values.value(fraction: CGFloat(AnimationCurve.easeInOut(fraction)), as: Value.self)
   }
 }

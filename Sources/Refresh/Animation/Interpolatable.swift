@@ -1,83 +1,68 @@
 import Foundation
 
-/// A value that can be interpolated between two states.
+/// A value that can be interpolated between two states: one made of at most four numbers, each
+/// of which moves on its own along a straight line.
 protocol Interpolatable {
-  /// The value a fraction `t` (0...1) of the way from `self` to `other`.
-  func interpolated(to other: Self, fraction t: CGFloat) -> Self
+  /// The value's numbers, in the lanes its type uses (unused lanes are zero).
+  var interpolationLanes: SIMD4<Double> { get }
 
-  /// The two ends of a track moving from `from` to `to`, stored inline in the track.
-  static func trackValues(from: Self, to: Self) -> TrackValues
-
-  /// The value a fraction `t` of the way along `values`, or `nil` when they hold another type.
-  static func value(along values: TrackValues, fraction t: CGFloat) -> Self?
-
-  /// The two ends `values` hold, or `nil` when they hold another type: the inverse of
-  /// ``trackValues(from:to:)``.
-  static func ends(of values: TrackValues) -> (from: Self, to: Self)?
+  /// The value made of `lanes`, the inverse of ``interpolationLanes``.
+  init(interpolationLanes lanes: SIMD4<Double>)
 }
 
 extension Interpolatable {
-  /// Interpolates between the ends ``ends(of:)`` finds in `values`.
+  /// The value a fraction `t` (0...1) of the way from `self` to `other`: each number
+  /// `a + (b - a) * t`.
   @inline(__always)
-  static func value(along values: TrackValues, fraction t: CGFloat) -> Self? {
-    guard let (from, to) = ends(of: values) else { return nil }
-    return from.interpolated(to: to, fraction: t)
+  func interpolated(to other: Self, fraction t: CGFloat) -> Self {
+    TrackValues(from: self, to: other).value(fraction: t)
   }
 }
 
-/// The start and end values of a track, for each type of animated property.
+/// The start and end values of a track, as their numbers: a track holds them inline, so
+/// starting an animation allocates nothing for them, and reading the presented value is
+/// arithmetic on four lanes.
 ///
-/// An enum rather than a generic box: a track holds its values inline, so starting an animation
-/// allocates nothing for them, and reading the presented value is a switch.
-enum TrackValues {
-  case scalar(CGFloat, CGFloat)
-  case point(CGPoint, CGPoint)
-  case rect(CGRect, CGRect)
+/// They carry no type: a track is read as the type of the property it animates, which is the
+/// type it was made with (``AnimatedProperty`` names one property of one type).
+struct TrackValues {
+  let from: SIMD4<Double>
+  let to: SIMD4<Double>
+
+  @inline(__always)
+  init<Value: Interpolatable>(from: Value, to: Value) {
+    self.from = from.interpolationLanes
+    self.to = to.interpolationLanes
+  }
+
+  /// The value a fraction `t` of the way from ``from`` to ``to``.
+  @inline(__always)
+  func value<Value: Interpolatable>(fraction t: CGFloat, as type: Value.Type = Value.self) -> Value
+  {
+    Value(interpolationLanes: from + (to - from) * Double(t))
+  }
 }
 
 extension CGFloat: Interpolatable {
-  func interpolated(to other: CGFloat, fraction t: CGFloat) -> CGFloat {
-    self + (other - self) * t
-  }
+  var interpolationLanes: SIMD4<Double> { SIMD4(Double(self), 0, 0, 0) }
 
-  static func trackValues(from: CGFloat, to: CGFloat) -> TrackValues { .scalar(from, to) }
-
-  @inline(__always)
-  static func ends(of values: TrackValues) -> (from: CGFloat, to: CGFloat)? {
-    guard case .scalar(let from, let to) = values else { return nil }
-    return (from, to)
-  }
+  init(interpolationLanes lanes: SIMD4<Double>) { self.init(lanes[0]) }
 }
 
 extension CGPoint: Interpolatable {
-  func interpolated(to other: CGPoint, fraction t: CGFloat) -> CGPoint {
-    CGPoint(
-      x: x.interpolated(to: other.x, fraction: t), y: y.interpolated(to: other.y, fraction: t))
-  }
+  var interpolationLanes: SIMD4<Double> { SIMD4(Double(x), Double(y), 0, 0) }
 
-  static func trackValues(from: CGPoint, to: CGPoint) -> TrackValues { .point(from, to) }
-
-  @inline(__always)
-  static func ends(of values: TrackValues) -> (from: CGPoint, to: CGPoint)? {
-    guard case .point(let from, let to) = values else { return nil }
-    return (from, to)
-  }
+  init(interpolationLanes lanes: SIMD4<Double>) { self.init(x: lanes[0], y: lanes[1]) }
 }
 
 extension CGRect: Interpolatable {
-  func interpolated(to other: CGRect, fraction t: CGFloat) -> CGRect {
-    CGRect(
-      x: minX.interpolated(to: other.minX, fraction: t),
-      y: minY.interpolated(to: other.minY, fraction: t),
-      width: width.interpolated(to: other.width, fraction: t),
-      height: height.interpolated(to: other.height, fraction: t))
+  /// The standardized rectangle's origin and size, so a rectangle of negative width moves as
+  /// the one it stands for.
+  var interpolationLanes: SIMD4<Double> {
+    SIMD4(Double(minX), Double(minY), Double(width), Double(height))
   }
 
-  static func trackValues(from: CGRect, to: CGRect) -> TrackValues { .rect(from, to) }
-
-  @inline(__always)
-  static func ends(of values: TrackValues) -> (from: CGRect, to: CGRect)? {
-    guard case .rect(let from, let to) = values else { return nil }
-    return (from, to)
+  init(interpolationLanes lanes: SIMD4<Double>) {
+    self.init(x: lanes[0], y: lanes[1], width: lanes[2], height: lanes[3])
   }
 }

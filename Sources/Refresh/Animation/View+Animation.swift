@@ -112,6 +112,6 @@ extension View {
     guard oldValue != newValue else { return }
     let presented = presentedValue(of: property, model: oldValue)
     AnimationTransaction.record(
-      view: self, property: property, values: Value.trackValues(from: presented, to: newValue))
+      view: self, property: property, values: TrackValues(from: presented, to: newValue))
   }
 }
