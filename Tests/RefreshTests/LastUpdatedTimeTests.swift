@@ -88,6 +88,40 @@ struct LastUpdatedTimeTests {
     #expect(header.lastUpdatedTimeLabel.text == "Last update: Today 00:00")
   }
 
+  /// Two refreshes in one minute read the same, so the second writes nothing to the label;
+  /// one in the next minute writes the new minute.
+  @Test func aRefreshInTheSameMinuteLeavesTheLabelAlone() {
+    // 2024-05-20 10:00:05 UTC
+    let header = attachHeader(now: Date(timeIntervalSince1970: 1_716_199_205))
+    refresh(header)
+    #expect(header.lastUpdatedTimeLabel.text == "Last update: Today 10:00")
+    var written: [String?] = []
+    let token = header.lastUpdatedTimeLabel.observe(\.text) { label, _ in
+      written.append(label.text)
+    }
+    // Recorded at 10:00:50.25 (the show animation lasts a quarter second): the same minute.
+    scene.clock.advance(by: 45 - scene.clock.now)
+    refresh(header)
+    #expect(header.lastUpdatedTime == Date(timeIntervalSince1970: 1_716_199_250.25))
+    #expect(written.isEmpty)
+    // 10:01:00: the next one.
+    scene.clock.advance(by: 55 - scene.clock.now)
+    refresh(header)
+    #expect(written == ["Last update: Today 10:01"])
+    token.invalidate()
+  }
+
+  /// A custom text taken away gives the default text back at once, even for the date it was
+  /// written for before.
+  @Test func removingTheCustomTextShowsTheDefaultAgain() {
+    let header = attachHeader(now: Date(timeIntervalSince1970: 1_716_199_205))
+    refresh(header)
+    header.lastUpdatedTimeText = { _ in "custom" }
+    #expect(header.lastUpdatedTimeLabel.text == "custom")
+    header.lastUpdatedTimeText = nil
+    #expect(header.lastUpdatedTimeLabel.text == "Last update: Today 10:00")
+  }
+
   @Test func aRefreshOfLastYearShowsItsYear() {
     // 2024-12-31 23:59:00 UTC
     let start = Date(timeIntervalSince1970: 1_735_689_540)

@@ -24,7 +24,10 @@ public final class LastUpdatedTimePart: TextPart {
   /// Read on every state change. Main-actor confined and read or written whole (the closure is
   /// called after the read is over), so the dynamic exclusivity check is turned off.
   @exclusivity(unchecked) public var text: ((Date?) -> String)? {
-    didSet { timeDidChange() }
+    didSet {
+      written = nil
+      timeDidChange()
+    }
   }
 
   /// The calendar used to tell "today" and to format times.
@@ -32,6 +35,7 @@ public final class LastUpdatedTimePart: TextPart {
     didSet {
       formatters = [:]
       today = nil
+      written = nil
       timeDidChange()
     }
   }
@@ -39,13 +43,21 @@ public final class LastUpdatedTimePart: TextPart {
   /// Date formatters by format, made once: creating one costs far more than using it.
   private var formatters: [String: DateFormatter] = [:]
 
-  /// The date, the day and the localization the default text was written for: until one of
-  /// them changes (or the calendar, clock or formatter does, which clears it), the text reads
-  /// the same.
+  /// What the default text on the label was written for: the date's ``WrittenTime``, the day
+  /// and the localization. Until one of them changes (or the calendar or ``text`` does, which
+  /// clears it), the text reads the same.
   ///
-  /// Read on every state change. Main-actor confined, a plain value read or written whole, so
-  /// the dynamic exclusivity check is turned off.
-  @exclusivity(unchecked) private var written: (date: Date?, day: Range<Date>, revision: Int)?
+  /// Read on every state change and every recorded refresh. Main-actor confined, a plain value
+  /// read or written whole, so the dynamic exclusivity check is turned off.
+  @exclusivity(unchecked) private var written: (time: WrittenTime, day: Range<Date>, revision: Int)?
+
+  /// What the default text says of a date: for a time today on an even day, only its minute
+  /// (the text names the minute, so two refreshes in one minute read the same); otherwise the
+  /// date itself, or that there is none.
+  private enum WrittenTime: Equatable {
+    case minuteOfToday(Int)
+    case date(Date?)
+  }
 
   /// The day "today" is on the calendar, and whether its clock runs evenly (24 hours, one UTC
   /// offset throughout: no daylight saving change), so that a time of it can be written from
@@ -94,8 +106,10 @@ public final class LastUpdatedTimePart: TextPart {
   }
 
   /// The time, its store, its clock or the language changed: the text is written again.
+  ///
+  /// The text is written again only if it reads differently: the date, the day or the
+  /// language it names changed.
   public func update(in component: RefreshComponent) {
-    written = nil
     showTime(in: component)
   }
 
@@ -107,11 +121,12 @@ public final class LastUpdatedTimePart: TextPart {
     update(in: component)
   }
 
-  /// Shows the last update time, unless the default text was written for the same date today.
+  /// Shows the last update time, unless the default text was written for the same minute of
+  /// today, or the same date, on the same day.
   ///
   /// The default text names the refresh's own minute, and "today" or the date by the day
-  /// alone, so it reads the same until the date or the day changes. A custom ``text`` is asked
-  /// every time, as MJRefresh does.
+  /// alone, so it reads the same until the minute or the day changes. A custom ``text`` is
+  /// asked every time, as MJRefresh does.
   private func showTime(in component: RefreshComponent) {
     let header = component as? RefreshHeader
     let date = header?.lastUpdatedTime
@@ -122,11 +137,23 @@ public final class LastUpdatedTimePart: TextPart {
     let now = header?.currentDate() ?? Date()
     let today = today(containing: now)
     let revision = RefreshConfig.default.localizationRevision
-    if let written, written.date == date, written.day == today.day, written.revision == revision {
+    let time = writtenTime(of: date, today: today)
+    if let written, written.time == time, written.day == today.day, written.revision == revision {
       return
     }
     label.text = defaultText(for: date, now: now, today: today)
-    written = (date, today.day, revision)
+    written = (time, today.day, revision)
+  }
+
+  /// What the default text says of `date` (see ``WrittenTime``).
+  private func writtenTime(of date: Date?, today: (day: Range<Date>, isEven: Bool)) -> WrittenTime {
+    guard let date, today.isEven, today.day.contains(date) else { return .date(date) }
+    return .minuteOfToday(Self.minutes(of: date, since: today.day.lowerBound))
+  }
+
+  /// The whole minutes from `start` to `date`, truncated as a formatter truncates a time.
+  private static func minutes(of date: Date, since start: Date) -> Int {
+    Int((date.timeIntervalSince(start) / 60).rounded(.down))
   }
 
   /// The day containing `now`, from the cache while `now` is in it.
@@ -157,7 +184,7 @@ public final class LastUpdatedTimePart: TextPart {
       }
       // The clock time of an even day is its seconds since midnight, truncated to the minute
       // as the formatter truncates it.
-      let minutes = Int((date.timeIntervalSince(today.day.lowerBound) / 60).rounded(.down))
+      let minutes = Self.minutes(of: date, since: today.day.lowerBound)
       return words.prefix + words.today + " " + Self.twoDigits(minutes / 60) + ":"
         + Self.twoDigits(minutes % 60)
     }
