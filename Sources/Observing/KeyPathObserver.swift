@@ -5,9 +5,11 @@
 ///
 /// Its changes are of the kind `.setting`, with the whole values before and after, as KVO
 /// reports dependent keys, with one exception: when the key path is a plain chain of stored
-/// properties whose last property is an array or a set (`\.link.items`), an insertion, removal
-/// or replacement in that collection reaches it with its kind, elements and indexes, as GNUstep
-/// and WinObjC report a to-many change at the end of a key path.
+/// properties whose last property is an array or a set (`\.link.items`, or through optional
+/// links, `\.link?.items`), an insertion, removal or replacement in that collection reaches it
+/// with its kind, elements and indexes, as GNUstep and WinObjC report a to-many change at the
+/// end of a key path. While an optional link is `nil` the chain is not whole: a change then is
+/// a setting, as KVO reports it.
 ///
 /// It subscribes to every `@Observed` property that evaluating the key path reads (and to those
 /// its root declares with `keyPathsAffectingValue(for:)`), evaluates the key path itself before
@@ -31,14 +33,20 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
   /// Serializes changes of `subscriptions` and `chainEnd`; never held while calling a handler.
   private let subscriptionLock = Lock()
   private var subscriptions: [SlotReference] = []
-  /// Whether the key path is exactly the chain of the stored properties it reads, each read on
-  /// the object the previous one returned; set once, before the observer is filed.
-  private var isStoredChain = false
-  /// For a stored chain, the object whose property ends the chain, when no earlier property of
-  /// the chain belongs to it: a change of that object alone cannot change what the chain reads.
+  /// Whether the root declares what the key path depends on (`keyPathsAffectingValue(for:)`).
+  ///
+  /// Such a key path is never a stored chain, whatever it reads. Set once, before the observer
+  /// is filed.
+  private var hasDeclaredDependencies = false
+  /// The object whose property ends the chain, while the key path is a stored chain.
+  ///
+  /// Set while the key path is exactly the chain of the stored properties it last read, each
+  /// read on the object the previous one returned, and no earlier property of the chain
+  /// belongs to this object: a change of that object alone cannot change what the chain reads.
+  /// `nil` otherwise (an optional link is `nil`, say).
   private var chainEnd: ObjectIdentifier?
-  /// For a stored chain, the property that ends it (rooted at its declaring class): a to-many
-  /// change of it, on `chainEnd`, is the observed value's own to-many change.
+  /// With ``chainEnd``, the property that ends the chain (rooted at its declaring class): a
+  /// to-many change of it, on `chainEnd`, is the observed value's own to-many change.
   private var chainEndProperty: AnyKeyPath?
 
   init(
@@ -57,21 +65,50 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
 
   /// Files the box under the slots `accesses` names; called once, at registration.
   func subscribe(to accesses: [RecordedAccess], root: Root, hasDeclaredDependencies: Bool) {
-    isStoredChain = !hasDeclaredDependencies && Self.isChain(keyPath, of: accesses)
+    self.hasDeclaredDependencies = hasDeclaredDependencies
     update(to: accesses, root: root)
   }
 
-  /// Whether `keyPath` is the properties of `accesses` appended one to another, so that
-  /// evaluating it reads exactly those, in that order, and nothing else.
+  /// Whether `keyPath` is the properties of `accesses` appended one to another, each link
+  /// maybe optional (`\.link?.items`), so that evaluating it reads exactly those, in that
+  /// order, and nothing else.
   static func isChain(_ keyPath: AnyKeyPath, of accesses: [RecordedAccess]) -> Bool {
     guard accesses.count > 1, var chain = accesses.last?.property else { return false }
     // Appended from the end: with Swift 6.3, `(a + b) + c` does not compare equal to the
     // literal `\.a.b.c` (the buffers differ though they hash alike), while `a + (b + c)` does.
     for access in accesses.dropLast().reversed() {
-      guard let longer = access.property.appending(path: chain) else { return false }
+      guard let longer = access.property.appending(path: chain) else {
+        return isOptionalChain(keyPath, of: accesses)
+      }
       chain = longer
     }
-    return chain == keyPath
+    return chain == keyPath || isOptionalChain(keyPath, of: accesses)
+  }
+
+  /// Whether `keyPath` is the properties of `accesses` joined with optional chaining or force
+  /// unwrapping where a link is optional (`\.link?.items`, `\.link!.items`).
+  ///
+  /// Appending cannot build such a key path (its optional-chaining components are not a
+  /// property's), so the two are compared by their descriptions, which name each stored
+  /// property and mark each optional link with `?` or `!`: with the marks taken out, they read
+  /// the same exactly when the key path is that chain. A computed property, a subscript or a
+  /// stored property that was not recorded prints otherwise; so does any key path when the
+  /// runtime cannot name its properties (no reflection metadata), and then it is no chain:
+  /// its changes are settings, as before, never a to-many change of the wrong value.
+  static func isOptionalChain(_ keyPath: AnyKeyPath, of accesses: [RecordedAccess]) -> Bool {
+    func unmarked(_ description: String) -> Substring {
+      Substring(description.filter { $0 != "?" && $0 != "!" })
+    }
+    guard let first = accesses.first else { return false }
+    var chain = unmarked(first.property.debugDescription)
+    for access in accesses.dropFirst() {
+      // A property's description is `\` and its root type's name, then its own components.
+      let property = unmarked(access.property.debugDescription)
+      let root = unmarked("\\" + String(describing: type(of: access.property).rootType))
+      guard property.hasPrefix(root), property.count > root.count else { return false }
+      chain += property.dropFirst(root.count)
+    }
+    return chain == unmarked(keyPath.debugDescription)
   }
 
   /// Replaces the subscriptions with the slots of `accesses` and the root's manual slot (which
@@ -94,12 +131,18 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
           key: .manual(object: ObjectIdentifier(root), keyPath: keyPath)),
         root
       ))
+    // Asked again whenever the reads change: an optional link that was `nil` may now lead on.
+    let isChain = !hasDeclaredDependencies && Self.isChain(keyPath, of: accesses)
     subscriptionLock.withLock {
       guard isActive else { return }
-      if isStoredChain, let end = accesses.last {
-        let isAlone = !accesses.dropLast().contains { $0.object === end.object }
-        chainEnd = isAlone ? ObjectIdentifier(end.object) : nil
+      if isChain, let end = accesses.last,
+        !accesses.dropLast().contains(where: { $0.object === end.object })
+      {
+        chainEnd = ObjectIdentifier(end.object)
         chainEndProperty = end.property
+      } else {
+        chainEnd = nil
+        chainEndProperty = nil
       }
       for stale in subscriptions where !wanted.contains(where: { stale.matches($0.slot) }) {
         stale.registry.remove(self, from: stale.key)
@@ -140,7 +183,7 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
   /// Whether `change`, made to `changedObject`, is a to-many change of the collection that ends
   /// this observer's chain: then it is reported with its own kind.
   private func isOwnToManyChange(_ change: ToManyChange?, of changedObject: AnyObject?) -> Bool {
-    guard isStoredChain, let change, let changedObject,
+    guard let change, let changedObject,
       change.object == ObjectIdentifier(changedObject)
     else { return false }
     return subscriptionLock.withLock {
@@ -187,7 +230,7 @@ final class KeyPathObserver<Root: Observable, Value>: ObserverBox, @unchecked Se
   override func keyPathDidChange(oldValue: Any?, changedObject: AnyObject?, toMany: ToManyChange?) {
     guard let root, isActive else { return }
     let newValue: Value
-    if isStoredChain, let changedObject,
+    if let changedObject,
       subscriptionLock.withLock({ chainEnd == ObjectIdentifier(changedObject) })
     {
       if let toMany, isOwnToManyChange(toMany, of: changedObject) {

@@ -40,11 +40,21 @@ struct KeyPathObserverTests {
     ring.link.home = RingStop(number: 0)  // no cycle left to leak
   }
 
+  /// Optional chaining and force unwrapping add components that appending the properties
+  /// does not; the chain is still the properties it reads, one after another.
+  @Test func aPathThroughOptionalLinksIsAChainWhileItsLinksAreThere() {
+    let owner = Owner()
+    #expect(!isChain(\Owner.optionalModel?.number, on: owner))  // nil: only the link is read
+    owner.optionalModel = Model(number: 1)
+    #expect(isChain(\Owner.optionalModel?.number, on: owner))
+    #expect(isChain(\Owner.optionalModel!.number, on: owner))
+  }
+
   @Test func otherKeyPathsAreNot() {
     let owner = Owner()
     owner.optionalModel = Model(number: 1)
-    // Optional chaining adds components that appending the properties does not.
-    #expect(!isChain(\Owner.optionalModel?.number, on: owner))
+    // A key after the last property, or one of a computed property, is no chain.
+    #expect(!isChain(\Owner.optionalModel?.number.description, on: owner))
     // One property is a direct observation, not a chain; a computed property reads freely.
     #expect(!isChain(\Owner.model, on: owner))
     #expect(!isChain(\Account.fullName, on: Account()))
