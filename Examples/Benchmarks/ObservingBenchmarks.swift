@@ -158,6 +158,15 @@ extension Bench {
       section, "@Observed, get inside withObservationTracking", trackedRead,
       anchor: ("plain", plainRead))
     unobserved.value = 0  // ends the tracking above
+    // What making Observation see every read by default would cost a read that no tracking
+    // wants (the default where SwiftUI exists; off on Linux).
+    let wasReportingEveryRead = ObservationRegistry.reportsEveryReadToObservation
+    ObservationRegistry.reportsEveryReadToObservation = true
+    let reportedRead = getterCost(self) { read(unobserved) }
+    ObservationRegistry.reportsEveryReadToObservation = wasReportingEveryRead
+    record(
+      section, "@Observed, get, every read reported to Observation (no tracking)", reportedRead,
+      anchor: ("plain", plainRead))
 
     // One observer, against one closure called from an array.
     do {
