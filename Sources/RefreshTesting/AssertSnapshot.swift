@@ -20,14 +20,17 @@ import Testing
 /// `assertSnapshot` line it runs, 2 for the next), or `named` when given.
 ///
 /// - No reference yet: the snapshot is written as the reference, and the test fails once,
-///   saying so; look at the file, commit it, and the next run compares against it.
+///   saying so; look at the file, commit it, and the next run compares against it. On CI
+///   (the `CI` environment variable set) nothing is written and the test fails: see
+///   ``SnapshotRecordMode``.
 /// - The same: nothing happens.
 /// - Different: the test fails with a line-by-line difference (a unified diff, `-` for the
 ///   reference's lines, `+` for the snapshot's), and the snapshot is written under the
 ///   temporary directory (`refresh-snapshots/…`) to look at.
-/// - Re-recording: with `record: true`, or the environment variable
-///   `REFRESH_RECORD_SNAPSHOTS=1`, a snapshot that differs replaces its reference, and the
-///   test fails saying which references changed; those that are the same pass.
+/// - Re-recording: in the record mode ``SnapshotRecordMode/failed`` (`record: .failed`, the
+///   trait `.snapshots(record: .failed)`, or `REFRESH_RECORD_SNAPSHOTS=1`), a snapshot that
+///   differs replaces its reference, and the test fails saying which references changed;
+///   those that are the same pass. ``SnapshotRecordMode/all`` writes every reference.
 ///
 /// Failures are recorded as issues of Swift Testing at the line of the call
 /// (`Issue.record`), or as XCTest failures when an `XCTestCase` runs it.
@@ -40,7 +43,8 @@ import Testing
 ///   - strategy: How to turn it into text: ``SnapshotStrategy/terminal(columns:rows:)``,
 ///     ``SnapshotStrategy/styledTerminal(columns:rows:)``, ``SnapshotStrategy/svg``...
 ///   - name: The snapshot's name, or `nil` for the test's name and the snapshot's number.
-///   - record: Whether to replace a reference that differs; `nil` asks the environment.
+///   - record: When to write the reference; `nil` for the mode of the test's scope or the
+///     environment (``SnapshotRecordMode``).
 ///   - fileID: The test file's ID.
 ///   - filePath: The test file's path, which places the `__Snapshots__` folder.
 ///   - function: The test function, which names the snapshot.
@@ -51,7 +55,7 @@ import Testing
 @discardableResult
 public func assertSnapshot<Value>(
   of value: @autoclosure () throws -> Value, as strategy: SnapshotStrategy<Value>,
-  named name: String? = nil, record: Bool? = nil, fileID: String = #fileID,
+  named name: String? = nil, record: SnapshotRecordMode? = nil, fileID: String = #fileID,
   filePath: StaticString = #filePath, function: String = #function, line: UInt = #line,
   column: UInt = #column
 ) -> Bool {
@@ -78,15 +82,31 @@ public func assertSnapshot<Value>(
   }
   let reference = SnapshotReference(
     testFilePath: location.path, name: snapshotName, pathExtension: strategy.pathExtension)
-  let recording = record ?? SnapshotReference.environmentAsksToRecord
+  let mode: SnapshotRecordMode
+  switch SnapshotRecordMode.resolved(explicit: record) {
+  case .success(let resolved): mode = resolved
+  case .failure(let invalid):
+    TestFailure.record(invalid.message, at: location)
+    return false
+  }
   let shownPath = SnapshotNaming.shownPath(of: reference.url)
-  switch reference.compare(text, recording: recording) {
+  switch reference.compare(text, mode: mode) {
   case .matched:
     return true
   case .recorded:
     TestFailure.record(
       "No reference for snapshot '\(snapshotName)' yet: recorded \(shownPath). "
         + "Check it, and run the test again.", at: location)
+  case .missing:
+    TestFailure.record(
+      "No reference for snapshot '\(snapshotName)' (\(shownPath)), and the record mode is "
+        + "never\(SnapshotRecordMode.isOnCI(ProcessInfo.processInfo.environment) ? " (on CI)" : ""): "
+        + "nothing was written. Record it where you can check it, and commit it.",
+      at: location)
+  case .recordedUnchanged:
+    TestFailure.record(
+      "Recorded snapshot '\(snapshotName)' (\(shownPath)) again, unchanged: the record mode "
+        + "is all. Run again in another mode to test.", at: location)
   case .rerecorded(let difference):
     TestFailure.record(
       "Re-recorded snapshot '\(snapshotName)' (\(shownPath)), which had changed:\n"
@@ -95,7 +115,7 @@ public func assertSnapshot<Value>(
     TestFailure.record(
       "Snapshot '\(snapshotName)' does not match \(shownPath):\n" + difference
         + "\nThe new snapshot is in \(reference.failureCopyURL.path). If the change is "
-        + "right, re-record: \(SnapshotReference.recordEnvironmentVariable)=1 swift test",
+        + "right, re-record: \(SnapshotRecordMode.environmentVariable)=1 swift test",
       at: location)
   case .failed(let reason):
     TestFailure.record("Snapshot '\(snapshotName)': \(reason)", at: location)

@@ -8,25 +8,17 @@ struct SnapshotReference {
     case matched
     /// There was no reference: the snapshot was written as one.
     case recorded
+    /// There was no reference, and the mode writes none (``SnapshotRecordMode/never``).
+    case missing
     /// Re-recording was asked for and the snapshot differed: it replaced the reference.
     case rerecorded(difference: String)
+    /// Every snapshot is recorded (``SnapshotRecordMode/all``) and this one was the same: the
+    /// reference was written again, unchanged.
+    case recordedUnchanged
     /// The snapshot differs from the reference, which stays.
     case mismatched(difference: String)
     /// The reference could not be read or written.
     case failed(reason: String)
-  }
-
-  /// The environment variable that re-records every reference:
-  /// `REFRESH_RECORD_SNAPSHOTS=1 swift test`.
-  static let recordEnvironmentVariable = "REFRESH_RECORD_SNAPSHOTS"
-
-  /// Whether the environment asks to re-record: the variable is set to anything but empty,
-  /// `0`, `false` or `no`.
-  static var environmentAsksToRecord: Bool {
-    guard let value = ProcessInfo.processInfo.environment[recordEnvironmentVariable] else {
-      return false
-    }
-    return !["", "0", "false", "no"].contains(value.lowercased())
   }
 
   /// The reference file.
@@ -65,15 +57,16 @@ struct SnapshotReference {
       .appendingPathComponent(url.lastPathComponent)
   }
 
-  /// Compares a snapshot with the reference, writing it when there is none or when asked to.
+  /// Compares a snapshot with the reference, writing it as `mode` says.
   ///
   /// - Parameters:
   ///   - actual: The snapshot's text.
-  ///   - recording: Whether to replace a reference that differs.
+  ///   - mode: When to write the reference.
   /// - Returns: What happened.
-  func compare(_ actual: String, recording: Bool) -> Outcome {
+  func compare(_ actual: String, mode: SnapshotRecordMode) -> Outcome {
     let manager = FileManager.default
     guard manager.fileExists(atPath: url.path) else {
+      guard mode != .never else { return .missing }
       return write(actual, to: url).map { .failed(reason: $0) } ?? .recorded
     }
     let reference: String
@@ -82,9 +75,12 @@ struct SnapshotReference {
     } catch {
       return .failed(reason: "cannot read \(url.path): \(error.localizedDescription)")
     }
-    guard reference != actual else { return .matched }
+    guard reference != actual else {
+      guard mode == .all else { return .matched }
+      return write(actual, to: url).map { .failed(reason: $0) } ?? .recordedUnchanged
+    }
     let difference = SnapshotDifference(reference: reference, actual: actual).unified
-    if recording {
+    if mode == .all || mode == .failed {
       return write(actual, to: url).map { .failed(reason: $0) }
         ?? .rerecorded(difference: difference)
     }
