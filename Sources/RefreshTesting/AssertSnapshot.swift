@@ -36,7 +36,9 @@ import Testing
 /// (`Issue.record`), or as XCTest failures when an `XCTestCase` runs it.
 ///
 /// Give each snapshot a name (`named:`) in a test with arguments, whose cases would otherwise
-/// share references, and for the snapshots taken in a loop.
+/// share references, and for the snapshots taken in a loop. A name belongs to the test that
+/// first takes it: another test of the same file that passes it fails, saying which test has
+/// it, and writes nothing.
 ///
 /// - Parameters:
 ///   - value: What to snapshot: a view, a ``Filmstrip``, text.
@@ -82,6 +84,13 @@ public func assertSnapshot<Value>(
   }
   let reference = SnapshotReference(
     testFilePath: location.path, name: snapshotName, pathExtension: strategy.pathExtension)
+  if let other = SnapshotNaming.claim(reference.url, for: function) {
+    TestFailure.record(
+      "Snapshot '\(snapshotName)' is also taken by \(other) in this file: the two would share "
+        + "\(SnapshotNaming.shownPath(of: reference.url)) and fail each other. Give each its "
+        + "own name.", at: location)
+    return false
+  }
   let mode: SnapshotRecordMode
   switch SnapshotRecordMode.resolved(explicit: record) {
   case .success(let resolved): mode = resolved
@@ -129,6 +138,17 @@ enum SnapshotNaming {
   /// For each test (its file and function), the lines of its `assertSnapshot` calls in the
   /// order they first ran: the numbers, stable when a test runs again in the same process.
   private static var lines: [String: [UInt]] = [:]
+
+  /// The test function that first took each reference in this process.
+  private static var owners: [URL: String] = [:]
+
+  /// Records that `function` takes the reference at `url`; returns the other test function
+  /// that took it first, if any (two tests passing one `named:`).
+  static func claim(_ url: URL, for function: String) -> String? {
+    if let owner = owners[url] { return owner == function ? nil : owner }
+    owners[url] = function
+    return nil
+  }
 
   /// The name of the snapshot at a line of a test: `pulledHalfway.1`.
   static func name(function: String, filePath: String, line: UInt) -> String {

@@ -108,3 +108,37 @@ struct AssertSnapshotTests {
     }
   }
 }
+
+/// Two tests that pass the same `named:` in one file would share a reference and fail each
+/// other on every run: the second to run is told so, and writes nothing.
+@MainActor
+@Suite("assertSnapshot: one name, one test", .serialized)
+struct SnapshotNameClashTests {
+  static let fakeTestFile: StaticString = "/tmp/refresh-testing-name-clash/ClashTests.swift"
+
+  @Test func aNameTakenByAnotherTestIsReported() throws {
+    try? FileManager.default.removeItem(atPath: "/tmp/refresh-testing-name-clash")
+    withKnownIssue {
+      assertSnapshot(
+        of: "alpha", as: .lines, named: "shared", record: .missing, filePath: Self.fakeTestFile,
+        function: "first()")
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("No reference for snapshot 'shared'")
+    }
+    // The same test again (a second run in one process) keeps its reference.
+    #expect(
+      assertSnapshot(
+        of: "alpha", as: .lines, named: "shared", record: .missing, filePath: Self.fakeTestFile,
+        function: "first()"))
+    withKnownIssue {
+      assertSnapshot(
+        of: "beta", as: .lines, named: "shared", record: .missing, filePath: Self.fakeTestFile,
+        function: "second()")
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains(
+        "Snapshot 'shared' is also taken by first() in this file")
+    }
+    let reference = "/tmp/refresh-testing-name-clash/__Snapshots__/ClashTests/shared.txt"
+    #expect(try String(contentsOfFile: reference, encoding: .utf8) == "alpha\n")
+  }
+}
