@@ -88,7 +88,28 @@ struct SnapshotDifference {
     return result + old[i...].map(Line.removed) + new[j...].map(Line.added)
   }
 
+  /// The start of the kit's sections: a line that begins with it heads what follows (a
+  /// filmstrip's `── frame 2 · 0.100 s`).
+  static let sectionMark = "── "
+
+  /// The section line at or before line `index`, if the text has sections: what a hunk's
+  /// header names, as git names the function a change is in, so that a changed frame of a
+  /// filmstrip says which frame it is.
+  private func section(of index: Int) -> String? {
+    for line in lines[...index].reversed() {
+      let content: String
+      switch line {
+      case .same(let text), .removed(let text), .added(let text): content = text
+      }
+      if content.hasPrefix(Self.sectionMark) { return content }
+    }
+    return nil
+  }
+
   /// The changed lines with their context, in hunks; empty when the texts are the same.
+  ///
+  /// A hunk of a text with sections (``sectionMark``) names, after its header, the section
+  /// its first change is in.
   var unified: String {
     // Where each line sits in the reference and in the snapshot, 1-based.
     var positions: [(old: Int, new: Int)] = []
@@ -123,7 +144,9 @@ struct SnapshotDifference {
       let oldCount = slice.filter { if case .added = $0 { false } else { true } }.count
       let newCount = slice.filter { if case .removed = $0 { false } else { true } }.count
       let start = positions[hunk.lowerBound]
-      text.append("@@ -\(start.old),\(oldCount) +\(start.new),\(newCount) @@")
+      let header = "@@ -\(start.old),\(oldCount) +\(start.new),\(newCount) @@"
+      let firstChange = changed.first { hunk.contains($0) } ?? hunk.lowerBound
+      text.append(section(of: firstChange).map { header + " " + $0 } ?? header)
       for line in slice {
         switch line {
         case .same(let content): text.append(" " + content)

@@ -26,6 +26,28 @@ struct SnapshotDifferenceTests {
         """)
   }
 
+  /// A filmstrip's hunks say which frame changed: the section line before the first change,
+  /// or the changed section line itself.
+  @Test func aHunkNamesTheFrameItsFirstChangeIsIn() {
+    let frames = (1...3).map {
+      "── frame \($0) · 0.\($0)00 s\n"
+        + (1...6).map { "row \($0)" }
+        .joined(separator: "\n")
+    }
+    let reference = frames.joined(separator: "\n")
+    var changed = frames
+    changed[1] = changed[1].replacingOccurrences(of: "row 1", with: "row one")
+    changed[2] = changed[2].replacingOccurrences(of: "0.300 s", with: "0.350 s")
+    let difference = SnapshotDifference(
+      reference: reference, actual: changed.joined(separator: "\n"))
+    let headers = difference.unified.split(separator: "\n").filter { $0.hasPrefix("@@") }
+    #expect(
+      headers == ["@@ -7,5 +7,5 @@ ── frame 2 · 0.200 s", "@@ -13,5 +13,5 @@ ── frame 3 · 0.300 s"])
+    // A text without sections keeps bare headers.
+    #expect(
+      !SnapshotDifference(reference: "a\nb", actual: "a\nc").unified.contains("@@ -1,2 +1,2 @@ "))
+  }
+
   @Test func distantChangesMakeTwoHunksAndCloseOnesOne() {
     let reference = (1...20).map { "\($0)" }.joined(separator: "\n")
     var lines = reference.split(separator: "\n").map(String.init)
