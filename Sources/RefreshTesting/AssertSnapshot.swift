@@ -33,7 +33,10 @@ import Testing
 ///   those that are the same pass. ``SnapshotRecordMode/all`` writes every reference.
 ///
 /// Failures are recorded as issues of Swift Testing at the line of the call
-/// (`Issue.record`), or as XCTest failures when an `XCTestCase` runs it.
+/// (`Issue.record`), or as XCTest failures when an `XCTestCase` runs it. A mismatch, or a
+/// reference missing where none is recorded, also leaves the reference, the snapshot and
+/// their difference: attached to the Swift Testing test (`swift test --attachments-path DIR`
+/// saves them), and written to the folder `REFRESH_SNAPSHOT_ARTIFACTS` names, if it is set.
 ///
 /// Give each snapshot a name (`named:`) in a test with arguments, whose cases would otherwise
 /// share references, and for the snapshots taken in a loop. A name belongs to the test that
@@ -107,6 +110,9 @@ public func assertSnapshot<Value>(
       "No reference for snapshot '\(snapshotName)' yet: recorded \(shownPath). "
         + "Check it, and run the test again.", at: location)
   case .missing:
+    SnapshotArtifacts.keep(
+      name: snapshotName, reference: nil, actual: text, difference: nil,
+      pathExtension: strategy.pathExtension, referenceURL: reference.url, at: location)
     TestFailure.record(
       "No reference for snapshot '\(snapshotName)' (\(shownPath)), and the record mode is "
         + "never\(SnapshotRecordMode.isOnCI(ProcessInfo.processInfo.environment) ? " (on CI)" : ""): "
@@ -120,7 +126,10 @@ public func assertSnapshot<Value>(
     TestFailure.record(
       "Re-recorded snapshot '\(snapshotName)' (\(shownPath)), which had changed:\n"
         + difference + "\nRun again without re-recording to check it.", at: location)
-  case .mismatched(let difference):
+  case .mismatched(let difference, let referenceText):
+    SnapshotArtifacts.keep(
+      name: snapshotName, reference: referenceText, actual: text, difference: difference,
+      pathExtension: strategy.pathExtension, referenceURL: reference.url, at: location)
     TestFailure.record(
       "Snapshot '\(snapshotName)' does not match \(shownPath):\n" + difference
         + "\nThe new snapshot is in \(reference.failureCopyURL.path). If the change is "

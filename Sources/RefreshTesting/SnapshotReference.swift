@@ -16,7 +16,7 @@ struct SnapshotReference {
     /// reference was written again, unchanged.
     case recordedUnchanged
     /// The snapshot differs from the reference, which stays.
-    case mismatched(difference: String)
+    case mismatched(difference: String, reference: String)
     /// The reference could not be read or written.
     case failed(reason: String)
   }
@@ -85,7 +85,7 @@ struct SnapshotReference {
         ?? .rerecorded(difference: difference)
     }
     _ = write(actual, to: failureCopyURL)
-    return .mismatched(difference: difference)
+    return .mismatched(difference: difference, reference: reference)
   }
 
   /// Writes a text, creating the directories; returns why it could not.
