@@ -20,9 +20,9 @@ extension RefreshComponent {
       state = transition.to
     case .runCallbacks(let ticket):
       runCallbacks(of: ticket)
-    case .finishEnd(let settles):
+    case .finishEnd(let settles, let completes):
       if settles { settlePullingPercent() }
-      endRefreshingCompletionBlock?()
+      if completes { endRefreshingCompletionBlock?() }
     }
   }
 

@@ -203,8 +203,14 @@ extension RefreshComponent {
   ///
   /// - Parameter ticket: The refresh that ended (see ``currentRefresh``).
   public func hideAfterRefreshing(_ ticket: RefreshTicket) {
+    hide(after: ticket, announcingTheEnd: true)
+  }
+
+  /// Hides the component after refresh `ticket`, calling ``endRefreshingAnimationBeginAction``
+  /// first when `announcingTheEnd` (not for a cancelled refresh).
+  private func hide(after ticket: RefreshTicket, announcingTheEnd: Bool) {
     guard scrollView != nil, !isRefreshing, machine.isOfCurrentAttachment(ticket) else { return }
-    endRefreshingAnimationBeginAction?()
+    if announcingTheEnd { endRefreshingAnimationBeginAction?() }
     guard heldContribution == nil else {
       finishEndRefreshing(ticket)
       return
@@ -223,10 +229,20 @@ extension RefreshComponent {
   /// A pulled component that was refreshing hides (``hideRefreshedComponent()``, or
   /// ``hideFailedComponent()`` after a failure); one whose refresh never showed calls the end
   /// completion at once. A component that shows no pull (the automatic footer) stays where it
-  /// is (``endRefreshInPlace(from:)``). A refresh that a removal ends gets here not at all: no
-  /// end action, no completion, no update time (the data did not come).
+  /// is (``endRefreshInPlace(from:)``). A cancelled refresh hides without the end action, the
+  /// update time or a result. A refresh that a removal ends gets here not at all: no end
+  /// action, no completion, no update time (the data did not come).
   func endRefresh(_ ticket: RefreshTicket, outcome: RefreshOutcome, wasShown: Bool) {
-    if pullEdge == nil {
+    if outcome == .cancelled {
+      // Called off: a pulled component gives its inset back as an end does, and nothing
+      // else happens (no update time, no result, no end callbacks: the machine's finish of a
+      // cancelled refresh calls no completion).
+      if pullEdge != nil, wasShown {
+        hide(after: ticket, announcingTheEnd: false)
+      } else {
+        finishEndRefreshing(ticket)
+      }
+    } else if pullEdge == nil {
       endRefreshInPlace(from: wasShown ? .refreshing : .willRefresh)
     } else if outcome == .failure {
       hideFailedComponent()

@@ -169,6 +169,31 @@ extension RefreshComponent {
     send(.end(.failure))
   }
 
+  /// Calls off the refresh in progress: its asynchronous work is cancelled, and the component
+  /// returns to ``RefreshState/idle`` (the state when this returns) as if the refresh had not
+  /// happened.
+  ///
+  /// A pulled component gives its inset back over the slow duration, as an end does; an
+  /// automatic one stays where it is. Unlike ``endRefreshing()``, nothing that a finished
+  /// refresh does follows: no last update time is recorded, no result shows, and neither
+  /// ``endRefreshingAnimationBeginAction`` nor ``endRefreshingCompletionBlock`` is called for
+  /// this refresh. The task of ``asyncRefreshingBlock`` is cancelled (it sees
+  /// `Task.isCancelled`, and a `CancellationError` from the calls that check), and what it
+  /// does afterwards ends nothing.
+  ///
+  /// ```swift
+  /// scroll.header = RefreshNormalHeader(asyncRefreshingBlock: {
+  ///   try await feed.reload()  // throws CancellationError once cancelled
+  /// })
+  /// // The user left the screen:
+  /// scroll.header?.cancelRefreshing()
+  /// ```
+  ///
+  /// Calling it when the component is not refreshing does nothing.
+  public func cancelRefreshing() {
+    send(.end(.cancelled))
+  }
+
   /// Ends refreshing and calls `completion` when the hiding animation has finished.
   ///
   /// - Parameter completion: Called after the end animation.

@@ -39,6 +39,10 @@ struct RefreshStateMachine: Sendable {
   /// outermost transition completes.
   private var pendingCallbacks: [Int] = []
 
+  /// The generation of the last refresh that was cancelled (``RefreshOutcome/cancelled``):
+  /// the end of that one calls no completion.
+  private var cancelledGeneration: Int?
+
   /// How many transitions are in progress.
   var depth: Int { inProgress.count }
 
@@ -92,8 +96,8 @@ struct RefreshStateMachine: Sendable {
     case runCallbacks(RefreshTicket)
     /// The end of a refresh finished: when `settles`, no newer refresh began, so the
     /// component comes to rest (`pullingPercent` 0, or the pull of a finger that holds it);
-    /// then the end completion runs.
-    case finishEnd(settles: Bool)
+    /// then, when `completes` (the refresh was not cancelled), the end completion runs.
+    case finishEnd(settles: Bool, completes: Bool = true)
   }
 
   /// A change of state and what the component must do about it.
@@ -134,7 +138,9 @@ struct RefreshStateMachine: Sendable {
       return .runCallbacks(ticket)
     case .hidden(let ticket):
       guard isOfCurrentAttachment(ticket) else { return .none }
-      return .finishEnd(settles: ticket.generation == generation && !isRefreshing)
+      return .finishEnd(
+        settles: ticket.generation == generation && !isRefreshing,
+        completes: ticket.generation != cancelledGeneration)
     case .detached:
       generation &+= 1
       attachmentGeneration = generation
@@ -152,7 +158,8 @@ struct RefreshStateMachine: Sendable {
   ///
   /// Idle and a failure arm when pulled past the threshold; an armed pull disarms when pulled
   /// back; refreshing begins from any state at rest (on screen at once, else once displayed);
-  /// a refresh ends in idle, a failure or no more data; no more data is entered from any
+  /// a refresh ends in idle, a failure or no more data (a cancelled one in idle); no more
+  /// data is entered from any
   /// state and left only by a reset (a stray end keeps it); a failure stays until it is
   /// retried or dismissed; a removal ends a refresh, an armed pull and a failure, and keeps
   /// idle and no more data.
@@ -215,7 +222,10 @@ struct RefreshStateMachine: Sendable {
       // A removal ends the refresh with nothing: no end action, no completion.
       effect = .none
     case (true, false):
-      effect = .endRefresh(ticket, RefreshOutcome(target), wasShown: from == .refreshing)
+      let outcome: RefreshOutcome
+      if case .end(let ended) = event { outcome = ended } else { outcome = RefreshOutcome(target) }
+      if outcome == .cancelled { cancelledGeneration = generation }
+      effect = .endRefresh(ticket, outcome, wasShown: from == .refreshing)
     case (false, false):
       effect = .none
     }
@@ -326,11 +336,14 @@ enum RefreshOutcome: Hashable, Sendable {
   case failure
   /// Everything is loaded (`endRefreshingWithNoMoreData()`): ``RefreshState/noMoreData``.
   case noMoreData
+  /// The refresh was called off (`cancelRefreshing()`): ``RefreshState/idle``, with no update
+  /// time, no result and no end callbacks.
+  case cancelled
 
   /// The state a refresh that ends so enters.
   var state: RefreshState {
     switch self {
-    case .success: .idle
+    case .success, .cancelled: .idle
     case .failure: .failed
     case .noMoreData: .noMoreData
     }

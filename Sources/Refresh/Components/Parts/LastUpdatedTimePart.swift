@@ -43,9 +43,10 @@ public final class LastUpdatedTimePart: TextPart {
   /// Date formatters by format, made once: creating one costs far more than using it.
   private var formatters: [String: DateFormatter] = [:]
 
-  /// What the default text on the label was written for: the date's ``WrittenTime``, the day
-  /// and the localization. Until one of them changes (or the calendar or ``text`` does, which
-  /// clears it), the text reads the same.
+  /// What the default text on the label was written for.
+  ///
+  /// The date's ``WrittenTime``, the day and the localization: until one of them changes (or
+  /// the calendar or ``text`` does, which clears it), the text reads the same.
   ///
   /// Read on every state change and every recorded refresh. Main-actor confined, a plain value
   /// read or written whole, so the dynamic exclusivity check is turned off.
