@@ -77,7 +77,9 @@ struct RefreshCancelTests {
     await Task.yield()
     #expect(header.state == .refreshing)
     header.cancelRefreshing()
-    for _ in 0..<50 where !finishedAfterCancel { await Task.yield() }
+    // The sleep's cancellation arrives from another thread: wait for it in real time (up to
+    // ten seconds, for the sanitizers' slower runs), not for a count of yields.
+    for _ in 0..<1000 where !finishedAfterCancel { try? await Task.sleep(for: .milliseconds(10)) }
     #expect(sawCancellation)
     // What the work does after its cancellation ends nothing: the header is idle, not failed.
     #expect(header.state == .idle)
