@@ -3,7 +3,7 @@ import Refresh
 
 extension SnapshotStrategy where Value: View {
   /// What assistive technology is told of the view, as text: its accessibility elements in
-  /// reading order, then the posts its window's ``Refresh/AccessibilityChannel`` has made.
+  /// reading order, then the posts its window's `AccessibilityChannel` has made.
   ///
   /// Each visible element is a line with its type, its label and its value, indented by how
   /// deep it sits below the view; a hidden view, and all below it, reads nothing, as a screen

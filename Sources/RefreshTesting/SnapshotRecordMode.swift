@@ -5,7 +5,7 @@ import Testing
 /// reference.
 ///
 /// Set it for one call (`record:`), for a test or a whole suite (the
-/// ``Testing/Trait/snapshots(record:)`` trait), around any code
+/// `.snapshots(record:)` trait), around any code
 /// (``withSnapshotRecordMode(_:operation:)``, for XCTest), or for a whole run with the
 /// environment variable `REFRESH_RECORD_SNAPSHOTS` (`missing`, `all`, `failed`, `never`; `1`
 /// means `failed`). The nearest setting wins: the call's, then the innermost scope's, then the
@@ -127,7 +127,7 @@ public func withSnapshotRecordMode<Result>(
 
 /// A trait that sets the record mode of the snapshots of a test or of every test in a suite.
 ///
-/// Made with ``Testing/Trait/snapshots(record:)``.
+/// Made with `.snapshots(record:)`.
 public struct SnapshotRecordTrait: TestTrait, SuiteTrait, TestScoping {
   /// The mode the trait sets.
   public let mode: SnapshotRecordMode
