@@ -297,6 +297,54 @@ struct ListViewKeyboardTests {
     #expect(loads == 1)
     token.invalidate()
   }
+  /// A failed automatic footer ("Load failed. Tap to retry.") is retried by the keys that reach
+  /// the end, as a tap retries it: End, and Down past the last row.
+  @Test(arguments: [ListViewCommand.bottom, .moveDown, .pageDown])
+  func theKeysThatReachTheEndRetryAFailedAutoFooter(_ command: ListViewCommand) {
+    var loads = 0
+    list.footer = RefreshAutoNormalFooter { loads += 1 }
+    list.perform(.bottom)
+    settle()
+    #expect(loads == 1)
+    list.footer?.endRefreshingWithFailure()
+    settle()
+    #expect(list.footer?.state == .failed)
+    list.selectRow(at: 29)
+    #expect(list.perform(command))
+    #expect(list.footer?.state == .refreshing)
+    #expect(loads == 2)
+  }
+
+  /// With content shorter than the list the automatic footer sits in view, idle; End loads it,
+  /// as a pull up under the wheel does.
+  @Test func endLoadsAnAutoFooterShownUnderShortContent() {
+    let short = RowSource(count: 3)
+    list.dataSource = short
+    var loads = 0
+    list.footer = RefreshAutoNormalFooter { loads += 1 }
+    settle()
+    #expect(list.footer?.state == .idle)
+    #expect(loads == 0)
+    #expect(list.perform(.bottom))
+    #expect(list.footer?.state == .refreshing)
+    #expect(loads == 1)
+    // Loading already: End again does nothing more.
+    #expect(!list.perform(.bottom))
+    #expect(loads == 1)
+  }
+
+  /// Out of data, the automatic footer loads no more, from the keyboard either.
+  @Test func endLeavesAnAutoFooterOutOfDataAlone() {
+    var loads = 0
+    list.footer = RefreshAutoNormalFooter { loads += 1 }
+    list.perform(.bottom)
+    settle()
+    list.footer?.endRefreshingWithNoMoreData()
+    settle()
+    #expect(!list.perform(.bottom))
+    #expect(list.footer?.state == .noMoreData)
+    #expect(loads == 1)
+  }
 }
 
 @MainActor
@@ -356,6 +404,29 @@ struct PlayedPullTests {
     #expect(!header.isPlayingPull)
     // A second one while refreshing does nothing.
     #expect(!list.perform(.refresh))
+  }
+
+  /// While a header shows "Refresh failed", `r` plays a pull that refreshes again, as a real
+  /// pull does then.
+  @Test func aFailedHeaderIsPulledAgainFromTheKeyboard() {
+    var refreshed = 0
+    let header = RefreshNormalHeader { refreshed += 1 }
+    list.header = header
+    header.beginRefreshing()
+    frames(30)
+    header.endRefreshingWithFailure()
+    frames(6)
+    #expect(header.state == .failed)
+    var states: [RefreshState] = []
+    let token = header.observe(\.state) { header, _ in states.append(header.state) }
+    defer { token.invalidate() }
+    #expect(list.perform(.refresh))
+    frames(60)
+    #expect(states.prefix(2) == [.pulling, .refreshing])
+    #expect(refreshed == 2)
+    #expect(header.state == .refreshing)
+    frames(30)
+    #expect(list.contentOffset.y == -54)
   }
 
   @Test func scrolledDownTheListGoesToTheTopFirst() {

@@ -31,13 +31,17 @@ extension RefreshComponent {
   /// A component that shows no pull (the automatic footer) begins refreshing at once. Without
   /// a window (so without a clock), the component begins refreshing at once too.
   ///
-  /// - Returns: Whether a pull (or a refresh) began: `false` when the component is not idle
-  ///   (refreshing, pulled, out of data), hidden, not interactive, not attached, when a finger
+  /// A failed component (``RefreshState/failed``) is pulled again, as a finger's pull retries
+  /// it: a keyboard user has the same way back from "Refresh failed" as a pointer user.
+  ///
+  /// - Returns: Whether a pull (or a refresh) began: `false` when the component is neither
+  ///   idle nor failed (refreshing, pulled, out of data), hidden, not interactive, not attached, when a finger
   ///   holds the scroll model, when a played pull is already under way, or while another
   ///   component refreshes (``isBlockedByAnotherRefresh``).
   @discardableResult
   public func beginRefreshingByPulling() -> Bool {
-    guard state == .idle, !isHidden, isUserInteractionEnabled, playedPull == nil,
+    guard state == .idle || state == .failed, !isHidden, isUserInteractionEnabled,
+      playedPull == nil,
       !isBlockedByAnotherRefresh, let scroll = scrollView, !scroll.isDragging
     else { return false }
     guard let edge = pullEdgeOnScreen, let clock = window?.clock else {
@@ -78,7 +82,8 @@ extension RefreshComponent {
 
   /// Puts the played finger down at the edge and moves it, frame by frame, until the release.
   private func startPlayedDrag(along edge: PullEdge) {
-    guard state == .idle, let scroll = scrollView, let clock = window?.clock, !scroll.isDragging
+    guard state == .idle || state == .failed, let scroll = scrollView, let clock = window?.clock,
+      !scroll.isDragging
     else { return }
     let start = Self.edgeOffset(along: edge, in: scroll)
     scroll.contentOffset = Self.point(start, along: edge, in: scroll)

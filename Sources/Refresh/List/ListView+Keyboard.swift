@@ -55,16 +55,18 @@ extension ListView {
   /// - ``ListViewCommand/moveUp``, ``ListViewCommand/moveDown``: the selection moves one row
   ///   (the first one selects the first row wholly on screen), and the list scrolls, animated,
   ///   just enough to show it. Down on the last row scrolls to the end, so that the footer comes
-  ///   into view and loads as scrolling there does; a back footer, already in view at the end,
-  ///   is pulled.
+  ///   into view and loads as scrolling there does. At the end, where the footer is already in
+  ///   view, a back footer is pulled and an automatic one that did not load (short content, or
+  ///   "Load failed. Tap to retry.") loads, as a tap would make it.
   /// - ``ListViewCommand/pageUp``, ``ListViewCommand/pageDown``: scrolls by the height of the
   ///   list less one line (kept for context), animated; the selection keeps its place on screen.
-  ///   Down at the end pulls a back footer, as above.
+  ///   Down at the end pulls or loads the footer, as above.
   /// - ``ListViewCommand/top``, ``ListViewCommand/bottom``: scrolls to an end, animated, and
-  ///   selects the first or the last row.
+  ///   selects the first or the last row; End at the end pulls or loads the footer, as above.
   /// - ``ListViewCommand/activate``: tells the delegate about the selected row.
   /// - ``ListViewCommand/refresh``: the header plays a pull
-  ///   (``RefreshComponent/beginRefreshingByPulling()``).
+  ///   (``RefreshComponent/beginRefreshingByPulling()``), from idle or while it shows
+  ///   "Refresh failed".
   ///
   /// - Parameter command: The command.
   /// - Returns: Whether the list did something (a list with no rows, a refresh while
@@ -190,10 +192,11 @@ extension ListView {
     return true
   }
 
-  /// At the end, a back footer is pulled (an automatic one loaded as the end came into view).
+  /// At the end, the footer is pulled: a back footer plays a pull; an automatic one loads at
+  /// once, which is what reaching it from the keyboard must do when the end came into view
+  /// without loading it (short content, or a failed load that a tap would retry).
   private func pullFooter() -> Bool {
-    guard let footer, !(footer is RefreshAutoFooter) else { return false }
-    return footer.beginRefreshingByPulling()
+    footer?.beginRefreshingByPulling() ?? false
   }
 
   /// Keeps the selection on its row when rows are inserted above it, as `UITableView` does.
