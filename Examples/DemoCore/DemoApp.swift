@@ -451,6 +451,15 @@ public final class DemoApp {
   }
 
   private func showKeys() {
+    let accessibility = window.accessibility
+    guard !accessibility.isScreenReaderRunning else {
+      // The accessible mode draws nothing, so an overlay would be unseen and would hold back
+      // the next key to close it: the keys are said instead, a line each.
+      for line in ["Keys:"] + Self.keyHelp.components(separatedBy: "\n") {
+        accessibility.post(notification: .announcement, argument: line)
+      }
+      return
+    }
     keysView.isHidden = false
     keysView.setNeedsDisplay()
   }

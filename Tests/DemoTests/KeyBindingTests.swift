@@ -102,6 +102,22 @@ struct KeyBindingTests {
     #expect(app.scroll.selectedRow == 0)
   }
 
+  /// In the accessible mode nothing is drawn, so `?` says the keys, one line each, and takes
+  /// no key from what follows: `?` then `q` quits.
+  @Test func questionMarkSaysTheKeysToAScreenReaderAndTakesNoKey() {
+    let clock = ManualFrameClock()
+    let app = DemoApp(clock: clock, columns: 100, rows: 30)
+    let accessibility = app.window.accessibility
+    accessibility.isScreenReaderRunning = true
+    accessibility.removeAllPosts()
+    app.handle(.character("?"))
+    #expect(!app.isShowingKeys)
+    let said = accessibility.posts.filter { $0.notification == .announcement }.map(\.text)
+    #expect(said == ["Keys:"] + DemoApp.keyHelp.split(separator: "\n").map(String.init))
+    app.handle(.character("q"))
+    #expect(app.shouldQuit)
+  }
+
   @Test func noKeyIsBoundTwiceNorTakesAListKey() {
     let keys = DemoApp.keyBindings.flatMap(\.keys)
     #expect(Set(keys).count == keys.count)
