@@ -129,8 +129,8 @@ public final class TerminalHost {
   /// The accessible mode does no full-screen drawing (no alternate screen, no mouse reporting, no cursor movement), and
   /// what assistive technology should hear written as plain lines, in order: the window's
   /// announcements (`Window/accessibility`: "Release to refresh", "Loading...", a result), the
-  /// rows that come into view and the row the selection moves to. Every key works as in the
-  /// full-screen mode.
+  /// rows that come into view and the row the selection moves to, followed by ", selected".
+  /// Every key works as in the full-screen mode.
   ///
   /// It starts as ``asksForAccessibleMode(_:)`` says of the process's environment
   /// (`ACCESSIBLE=1`, or `TERM=dumb`); set it before ``run()`` to choose.
@@ -206,7 +206,9 @@ public final class TerminalHost {
     let accessibility = window.accessibility
     if isAccessible {
       accessibility.isScreenReaderRunning = true
-      accessibility.onPost = { [weak self] post in self?.pendingLines.append(post.text) }
+      accessibility.onPost = { [weak self] post in
+        self?.pendingLines.append(Self.line(saying: post))
+      }
     }
     defer {
       if isAccessible {
@@ -307,6 +309,13 @@ public final class TerminalHost {
     canvas.clear(background: background)
     window.render(in: canvas)
     session.write(buffer.frame(from: canvas))
+  }
+
+  /// The accessible mode's line for a post: its text, and for the row the selection moved to
+  /// (``AccessibilityNotification/focused``) ", selected" after it, as a screen reader says of
+  /// a selected item, so that a line among the rows coming into view tells where the selection is.
+  static func line(saying post: AccessibilityPost) -> String {
+    post.notification == .focused ? post.text + ", selected" : post.text
   }
 
   /// Writes the accessible mode's pending lines, each on a line of its own (control

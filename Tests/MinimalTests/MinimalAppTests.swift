@@ -154,9 +154,10 @@ struct MinimalAppTests {
         "Release to refresh", "Loading...", "  Post #103", "  Post #102", "  Post #101",
       ], "\(refresh)")
 
-    // ↓ reads the selected row; End reads the rows that come into view and the footer.
+    // ↓ reads the selected row, marked as such; End reads the rows that come into view and
+    // the footer.
     app.send(Self.down)
-    #expect(app.waitUntil { _ in Self.lines(of: app).last == "  Post #103" })
+    #expect(app.waitUntil { _ in Self.lines(of: app).last == "  Post #103, selected" })
     app.send(Self.end)
     #expect(app.waitUntil { _ in Self.lines(of: app).contains("Loading...") })
     #expect(app.waitUntil { _ in Self.lines(of: app).contains("  Post #61") })

@@ -179,6 +179,29 @@ struct TerminalHostTests {
     }
   }
 
+  /// The accessible mode draws nothing: no alternate screen, no mouse reporting, no cursor
+  /// movement; it writes lines, and the line of the row the selection moves to says so.
+  @Test func theAccessibleModeWritesLinesAndMarksTheSelection() async throws {
+    host.isAccessible = true
+    let header = RefreshNormalHeader(frame: .zero)
+    list.header = header
+    try await running {
+      #expect(await eventually { terminal.output.contains("row 5\r\n") })
+      terminal.type("j")
+      #expect(await eventually { terminal.output.contains("row 0, selected\r\n") })
+      terminal.type("j")
+      #expect(await eventually { terminal.output.contains("row 1, selected\r\n") })
+      // The rows that came into view are not marked.
+      #expect(!terminal.output.contains("row 5, selected"))
+      header.beginRefreshing()
+      #expect(await eventually { terminal.output.contains("Loading...\r\n") })
+    }
+    let output = terminal.output
+    for mode in ["\u{1B}[?1049h", "\u{1B}[?1000h", "\u{1B}[?1006h", "\u{1B}[H"] {
+      #expect(!output.contains(mode))
+    }
+  }
+
   @Test func runningTwiceAtOnceIsRefused() async throws {
     try await running {
       await #expect(throws: TerminalHost.Failure.alreadyRunning) { try await host.run() }
