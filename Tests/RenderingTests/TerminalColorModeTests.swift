@@ -41,10 +41,57 @@ struct TerminalColorModeTests {
       (["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"], .none),
       (["TERM": "xterm-256color", "NO_COLOR": ""], .palette256),  // no-color.org: non-empty
       (["TERM": "dumb"], .none),
-      ([:], .palette256),
+      ([:], .palette16),
     ] as [([String: String], TerminalColorMode)])
   func environment(variables: [String: String], mode: TerminalColorMode) {
     #expect(TerminalColorMode(environment: variables) == mode)
+  }
+
+  /// The name says how many colors before any terminfo entry does, as termenv and ratatui
+  /// read it: Debian installs few entries, and `xterm-16color` has none there.
+  @Test(
+    "The terminal type's name decides before its entry",
+    arguments: [
+      ("xterm-16color", TerminalColorMode.palette16),
+      ("rxvt-unicode-16color", .palette16),
+      ("xterm-88color", .palette16),  // 88 colors have no 256-color codes: the 16 are safe
+      ("xterm-color", .palette16),
+      ("xterm-8color", .palette16),
+      ("xterm-mono", .none),
+      ("vt100-mono", .none),
+      ("screen-256color", .palette256),
+      ("xterm-direct", .trueColor),
+      ("xterm-direct256", .trueColor),
+      ("konsole-direct", .trueColor),
+      ("xterm-truecolor", .trueColor),
+      ("xterm-24bit", .trueColor),
+      ("xterm-kitty", .trueColor),
+      ("xterm-ghostty", .trueColor),
+      ("alacritty", .trueColor),
+      ("wezterm", .trueColor),
+      ("foot", .trueColor),
+      ("foot-extra", .trueColor),
+      ("contour", .trueColor),
+    ] as [(String, TerminalColorMode)])
+  func theNameDecides(term: String, mode: TerminalColorMode) throws {
+    // An entry that says otherwise, where the name is looked up, is not read.
+    let contrary = try Self.terminfoDirectory(term: term, colors: mode == .palette256 ? 8 : 256)
+    #expect(TerminalColorMode(environment: ["TERM": term, "TERMINFO": contrary]) == mode)
+    #expect(TerminalColorMode(environment: ["TERM": term]) == mode)
+    // NO_COLOR still turns everything off.
+    #expect(TerminalColorMode(environment: ["TERM": term, "NO_COLOR": "1"]) == .none)
+  }
+
+  /// A name that says nothing is looked up; without an entry the default is the 16 colors
+  /// every color terminal shows, not codes the terminal might print as garbage.
+  @Test func aNameThatSaysNothingWithoutAnEntryGetsSixteenColors() throws {
+    #expect(TerminalColorMode(environment: ["TERM": "acme-terminal"]) == .palette16)
+    let many = try Self.terminfoDirectory(term: "acme-terminal", colors: 256)
+    #expect(
+      TerminalColorMode(environment: ["TERM": "acme-terminal", "TERMINFO": many]) == .palette256)
+    // A mode word inside the name is not its suffix.
+    #expect(TerminalColorMode(environment: ["TERM": "monoterm"]) == .palette16)
+    #expect(TerminalColorMode(environment: ["TERM": "direct-x"]) == .palette16)
   }
 
   @Test(arguments: [false, true])
@@ -79,6 +126,6 @@ struct TerminalColorModeTests {
     #expect(Terminfo.colors(inEntry: Array(repeating: 0, count: 64)) == nil)
     #expect(Terminfo.colors(of: "no-such-terminal-here", environment: [:]) == nil)
     #expect(Terminfo.colors(of: "../etc/passwd", environment: [:]) == nil)
-    #expect(TerminalColorMode(environment: ["TERM": "no-such-terminal-here"]) == .palette256)
+    #expect(TerminalColorMode(environment: ["TERM": "no-such-terminal-here"]) == .palette16)
   }
 }
