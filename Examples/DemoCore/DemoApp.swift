@@ -267,7 +267,9 @@ public final class DemoApp {
     service = FeedService(clock: window.clock, feed: feed)
     scroll = ListView(frame: .zero)
     dispatcher = InputDispatcher(window: window)
-    window.backgroundColor = .white
+    // The terminal's own background: what the demo draws on it is in the terminal's own
+    // foreground or in a gray that reads on both themes.
+    window.backgroundColor = .systemBackground
     titleBar = BarView(color: Color(hex: 0x1F3A93), textColor: .white, isBold: true) {
       [unowned self] in titleText
     }
@@ -282,7 +284,6 @@ public final class DemoApp {
     installFooter()
     source.items = service.feed.items
     scroll.dataSource = source
-    scroll.delegate = source
     scroll.reloadData()
     scroll.contentOffset = scroll.minimumContentOffset
   }
@@ -582,7 +583,7 @@ public final class DemoApp {
   /// - Parameter canvas: A canvas of the app's size (cells beyond it are left alone).
   public func render(into canvas: TerminalCanvas) {
     window.layoutIfNeeded()
-    canvas.clear(background: .white)
+    canvas.clear(background: .systemBackground)
     window.render(in: canvas)
   }
 

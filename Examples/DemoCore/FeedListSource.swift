@@ -2,7 +2,7 @@ import Foundation
 import Refresh
 
 /// The demo's feed as rows of a ``ListView``: two lines per post (the headline in bold, then
-/// the author and age), on alternating shades.
+/// the author and age), on the terminal's own background.
 @MainActor
 public final class FeedListSource: ListViewDataSource {
   /// The height of a post: two terminal lines.
@@ -26,25 +26,12 @@ public final class FeedListSource: ListViewDataSource {
     Self.rowHeight
   }
 
-  /// A ``FeedRowView`` showing the post; the selected row leaves its background to the list's
-  /// highlight.
+  /// A ``FeedRowView`` showing the post.
   public func listView(_ listView: ListView, viewForRowAt row: Int, reusing view: View?)
     -> View
   {
     let rowView = view as? FeedRowView ?? FeedRowView()
-    rowView.show(items[row], shaded: !row.isMultiple(of: 2))
-    if row == listView.selectedRow { rowView.backgroundColor = nil }
+    rowView.show(items[row])
     return rowView
-  }
-}
-
-extension FeedListSource: ListViewDelegate {
-  /// Shades the rows on screen again, so that the selected one shows the list's highlight.
-  public func listView(_ listView: ListView, didHighlightRowAt row: Int?) {
-    for shown in listView.visibleRows {
-      guard let rowView = listView.viewForRow(at: shown) as? FeedRowView else { continue }
-      rowView.show(items[shown], shaded: !shown.isMultiple(of: 2))
-      if shown == row { rowView.backgroundColor = nil }
-    }
   }
 }

@@ -67,10 +67,15 @@ struct DemoAppTests {
     app.handle(.key(.down))
     app.handle(.key(.character("j")))
     #expect(app.scroll.selectedRow == 1)
-    // The selected post leaves its shade to the list's highlight.
+    // The selected post shows the list's highlight (reverse video), the others none: a post
+    // (two lines) starts at line 4, below the title bar and the 54-point header's three lines.
     clock.advance(by: 0)
-    #expect(app.scroll.viewForRow(at: 1)?.backgroundColor == nil)
-    #expect(app.scroll.viewForRow(at: 0)?.backgroundColor != nil)
+    let canvas = TerminalCanvas(columns: 64, rows: 22)
+    app.render(into: canvas)
+    let selected = app.scroll.convert(app.scroll.rectForRow(at: 1)!, to: nil)
+    let line = Int(selected.minY / TextMetrics.lineHeight)
+    #expect(canvas[0, line].isInverse && canvas[0, line + 1].isInverse)
+    #expect(!canvas[0, line - 1].isInverse && !canvas[0, line + 2].isInverse)
   }
 
   @Test func theWheelAtTheTopPullsToo() {
