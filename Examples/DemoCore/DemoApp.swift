@@ -479,13 +479,15 @@ public final class DemoApp {
 
   // MARK: Input
 
-  /// Handles one event: a key from the table, or a mouse report as a gesture.
+  /// Handles one event: a key from the table, a mouse report as a gesture; a paste is not a
+  /// run of keys, and the demo, which has nowhere to type, leaves it (and focus reports) to the
+  /// dispatcher, which ignores them.
   ///
   /// - Parameter event: The event.
   public func handle(_ event: InputEvent) {
     switch event {
     case .key(let key): handle(key)
-    case .mouse: dispatcher.handle(event)
+    case .mouse, .paste, .focusGained, .focusLost: dispatcher.handle(event)
     }
   }
 

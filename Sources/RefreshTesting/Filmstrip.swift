@@ -120,6 +120,9 @@ public final class Filmstrip {
         case .release: word = "release \(mouse.column) \(mouse.row)"
         case .wheel(_, let dy): word = dy < 0 ? "wheel up" : "wheel down"
         }
+      case .input(.paste(let text)): word = "paste of \(text.count)"
+      case .input(.focusGained): word = "focus in"
+      case .input(.focusLost): word = "focus out"
       }
       if words.last?.word == word {
         words[words.count - 1].count += 1

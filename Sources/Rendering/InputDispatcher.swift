@@ -153,15 +153,32 @@ public final class InputDispatcher {
     return nil
   }
 
+  /// Called with the text of every paste (``InputEvent/paste(_:)``).
+  ///
+  /// Without it a paste does nothing. No key binding ever sees pasted text: a paste of `r`s
+  /// refreshes nothing.
+  ///
+  /// ```swift
+  /// dispatcher.onPaste = { text in searchField.text += text }
+  /// ```
+  public var onPaste: ((String) -> Void)?
+
+  /// Called when the terminal window comes to the front (`true`) or goes to the back
+  /// (`false`), where the terminal reports it (``TerminalModes/focusReporting``).
+  public var onFocusChange: ((Bool) -> Void)?
+
   /// Handles one event.
   ///
-  /// - Parameter event: A key or a mouse event.
+  /// - Parameter event: A key, a mouse event, a paste or a focus report.
   public func handle(_ event: InputEvent) {
     switch event {
     case .key(let key): handle(key)
     case .mouse(let mouse):
       handle(mouse)
       onMouse?(mouse)
+    case .paste(let text): onPaste?(text)
+    case .focusGained: onFocusChange?(true)
+    case .focusLost: onFocusChange?(false)
     }
   }
 

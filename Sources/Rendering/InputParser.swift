@@ -1,9 +1,16 @@
 /// Decodes the bytes a terminal sends into ``InputEvent``s: UTF-8 text, control keys, CSI and
-/// SS3 key sequences, and SGR mouse reports (`ESC [ < b ; x ; y M` or `m`).
+/// SS3 key sequences, SGR mouse reports (`ESC [ < b ; x ; y M` or `m`), bracketed pastes
+/// (`ESC [ 200 ~` text `ESC [ 201 ~`) and focus reports (`ESC [ I`, `ESC [ O`).
 ///
 /// Feed it bytes as they arrive; a sequence split across reads is completed by the next read.
 /// Bad input never stops it: malformed or overlong sequences and invalid UTF-8 are dropped, and
 /// an Escape that nothing follows is reported once ``flush()`` is called (after a short pause).
+///
+/// A paste is one ``InputEvent/paste(_:)`` however long it is and however it is split: what it
+/// holds (keys, escape sequences, Ctrl-C) is its text, and only the end marker ends it. The
+/// cost is linear in the bytes. A paste whose end does not come ends at ``flush()`` with the
+/// text that came, so that a terminal that stops mid-paste cannot turn every later key into
+/// pasted text.
 ///
 /// ```swift
 /// var parser = InputParser()
@@ -14,6 +21,12 @@ public struct InputParser: Sendable {
   private var pending: [UInt8] = []
   /// Whether the bytes of an overlong sequence are being dropped until its final byte.
   private var isDiscarding = false
+  /// The bytes of the paste under way, its start marker read and its end not yet; `nil`
+  /// outside a paste.
+  private var pasted: [UInt8]?
+
+  /// The marker that ends a bracketed paste, `ESC [ 201 ~`.
+  private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
   /// The longest escape sequence kept while waiting for its end; longer ones are dropped.
   public static let maximumSequenceLength = 64
@@ -21,8 +34,12 @@ public struct InputParser: Sendable {
   /// Creates a parser.
   public init() {}
 
-  /// Whether bytes of an unfinished sequence are waiting (a lone Escape, say).
-  public var hasPendingInput: Bool { !pending.isEmpty }
+  /// Whether bytes of an unfinished sequence are waiting (a lone Escape, say), or a paste is
+  /// under way (``isPasting``).
+  public var hasPendingInput: Bool { !pending.isEmpty || pasted != nil }
+
+  /// Whether a bracketed paste has begun and not yet ended.
+  public var isPasting: Bool { pasted != nil }
 
   /// Decodes bytes, returning the complete events they finish.
   ///
@@ -37,9 +54,18 @@ public struct InputParser: Sendable {
       index += 1
     }
     while index < pending.count {
+      if pasted != nil {
+        // Inside a paste every byte is text, up to the end marker.
+        guard let next = continuePaste(at: index, into: &events) else { return events }
+        index = next
+        continue
+      }
       switch decode(at: index) {
       case .event(let event, let length):
         events.append(event)
+        index += length
+      case .pasteStart(let length):
+        pasted = []
         index += length
       case .skip(let length):
         index += length
@@ -60,21 +86,73 @@ public struct InputParser: Sendable {
     return events
   }
 
-  /// Ends whatever is waiting: a lone Escape becomes ``Key/escape``, anything else is dropped.
+  /// Ends whatever is waiting: a lone Escape becomes ``Key/escape``, a paste under way becomes
+  /// a paste of the text that came, anything else is dropped.
   ///
-  /// Call it when no byte has arrived for a short while (terminals send a sequence at once).
+  /// Call it when no byte has arrived for a short while (terminals send a sequence at once; a
+  /// paste over a slow link may pause, so wait longer while ``isPasting``).
   ///
-  /// - Returns: The Escape key, if one was waiting.
+  /// - Returns: The Escape key or the paste, if one was waiting.
   public mutating func flush() -> [InputEvent] {
     defer {
       pending.removeAll()
       isDiscarding = false
+      pasted = nil
     }
+    if let pasted { return [.paste(Self.pasteText(pasted + pending))] }
     return pending.first == 0x1B ? [.key(.escape)] : []
+  }
+
+  /// Moves the paste's bytes from `start` on into ``pasted``, up to and past its end marker.
+  ///
+  /// - Returns: Where decoding goes on after the end marker, with the paste's event appended;
+  ///   `nil` when the end has not come yet, with ``pending`` holding only what could still be
+  ///   the start of the end marker.
+  private mutating func continuePaste(at start: Int, into events: inout [InputEvent]) -> Int? {
+    var index = start
+    while let escape = pending[index...].firstIndex(of: 0x1B) {
+      let available = pending[escape...].prefix(Self.pasteEnd.count)
+      guard available.elementsEqual(Self.pasteEnd.prefix(available.count)) else {
+        index = escape + 1
+        continue
+      }
+      pasted! += pending[start..<escape]
+      guard available.count == Self.pasteEnd.count else {
+        // The marker may be split across reads: keep its first bytes for the next one.
+        pending.removeFirst(escape)
+        return nil
+      }
+      events.append(.paste(Self.pasteText(pasted!)))
+      pasted = nil
+      return escape + Self.pasteEnd.count
+    }
+    pasted! += pending[start...]
+    pending.removeAll(keepingCapacity: true)
+    return nil
+  }
+
+  /// A paste's text: its bytes as UTF-8 (U+FFFD for what is not), with the carriage returns
+  /// terminals send for line breaks (`\r`, `\r\n`) as `\n`.
+  private static func pasteText(_ bytes: [UInt8]) -> String {
+    var lines: [UInt8] = []
+    lines.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      guard byte == 0x0D else {
+        lines.append(byte)
+        continue
+      }
+      lines.append(0x0A)
+      if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+    }
+    return String(decoding: lines, as: UTF8.self)
   }
 
   private enum Step {
     case event(InputEvent, length: Int)
+    case pasteStart(length: Int)
     case skip(length: Int)
     case discard(length: Int)
     case incomplete
@@ -150,6 +228,11 @@ public struct InputParser: Sendable {
     }
     let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
       .map { Int(String(decoding: $0, as: UTF8.self)) }
+    if numbers == [200], final == UInt8(ascii: "~") { return .pasteStart(length: length) }
+    if parameters.isEmpty, final == UInt8(ascii: "I") {
+      return .event(.focusGained, length: length)
+    }
+    if parameters.isEmpty, final == UInt8(ascii: "O") { return .event(.focusLost, length: length) }
     let key: Key? =
       if final == UInt8(ascii: "~") {
         switch numbers.first ?? nil {

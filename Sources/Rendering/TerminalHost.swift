@@ -78,6 +78,23 @@ public final class TerminalHost {
     dispatcher.takeKey()
   }
 
+  /// Called with the text of every paste (``InputEvent/paste(_:)``).
+  ///
+  /// The full-screen mode turns bracketed paste on, so that pasted text never arrives as keys
+  /// (`InputDispatcher/onPaste`). Without it a paste does nothing.
+  public var onPaste: ((String) -> Void)? {
+    get { dispatcher.onPaste }
+    set { dispatcher.onPaste = newValue }
+  }
+
+  /// Whether the terminal window is in front, as the terminal last reported it
+  /// (``TerminalModes/focusReporting``); `true` until it says otherwise.
+  ///
+  /// While it is not, no frame is drawn and animations get no frames: the host wakes only for
+  /// input and for the clock's scheduled actions (a simulated network answering, say), which
+  /// still run. The frame that returning to the front draws shows where everything is.
+  public private(set) var isFocused = true
+
   /// Called after the window took a new terminal size, in cells.
   public var onResize: ((_ columns: Int, _ rows: Int) -> Void)?
 
@@ -109,6 +126,11 @@ public final class TerminalHost {
   /// How long to wait for the rest of an escape sequence before taking a lone Escape; a
   /// terminal sends a sequence in one write.
   public var escapeTimeout: TimeInterval = 0.03
+
+  /// How long a paste may pause before the host takes it as ended with what came: a paste over
+  /// a slow link arrives in bursts, but one whose end marker never comes must not turn every
+  /// later key into pasted text.
+  public var pasteTimeout: TimeInterval = 1
 
   /// The environment variable whose value, a file's path, turns recording on:
   /// `REFRESH_RECORD=session.rec swift run my-app`.
@@ -228,6 +250,7 @@ public final class TerminalHost {
       clock.scheduleDidChange = nil
       isRunning = false
     }
+    isFocused = true
     var parser = InputParser()
     var frameBuffer = TerminalFrameBuffer()
     var canvas = makeCanvas()
@@ -255,21 +278,27 @@ public final class TerminalHost {
         dispatch(parser.feed(arrivals.bytes))
         needsFrame = true
       } else if parser.hasPendingInput,
-        Double(DispatchTime.now().uptimeNanoseconds - lastArrival) / 1e9 >= escapeTimeout
+        Double(DispatchTime.now().uptimeNanoseconds - lastArrival) / 1e9 >= inputTimeout(parser)
       {
         dispatch(parser.flush())
         needsFrame = true
       }
       if arrivals.ended || stopRequested { break }
-      if needsFrame {
+      // In the back, frames wait for the return to the front.
+      if needsFrame, isFocused {
         draw(into: canvas, buffer: &frameBuffer, session: session)
         needsFrame = false
       }
       writeLines(to: session)
 
-      // Sleep until input, a resize, the clock's next deadline or new main-actor work.
-      var timeout = clock.nextDeadline.map { max(0, $0 - clock.currentTime) }
-      if parser.hasPendingInput { timeout = min(timeout ?? escapeTimeout, escapeTimeout) }
+      // Sleep until input, a resize, the clock's next deadline (in the back, its next action:
+      // no frames) or new main-actor work.
+      let deadline = isFocused ? clock.nextDeadline : clock.nextActionTime
+      var timeout = deadline.map { max(0, $0 - clock.currentTime) }
+      if parser.hasPendingInput {
+        let wait = inputTimeout(parser)
+        timeout = min(timeout ?? wait, wait)
+      }
       await sleep(timeout: timeout, reader: reader)
     }
   }
@@ -282,12 +311,22 @@ public final class TerminalHost {
 
   // MARK: - The loop
 
+  /// How long the parser's unfinished input may wait for more bytes.
+  private func inputTimeout(_ parser: InputParser) -> TimeInterval {
+    parser.isPasting ? pasteTimeout : escapeTimeout
+  }
+
   private func dispatch(_ events: [InputEvent]) {
     for event in events {
       recorder?.record(.input(event), at: clock.currentTime - recordingStart)
       if case .key(let key) = event, quitKeys.contains(key) {
         stop()
         return
+      }
+      switch event {
+      case .focusGained: isFocused = true
+      case .focusLost: isFocused = false
+      default: break
       }
       dispatcher.handle(event)
       if stopRequested { return }

@@ -28,15 +28,28 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
   /// Raw input: keys arrive one byte at a time, unechoed (only ``TerminalSession`` can set it;
   /// it has no escape sequence).
   public static let rawInput = TerminalModes(rawValue: 1 << 3)
+  /// Bracketed paste (`ESC[?2004h`), so that pasted text arrives as one paste.
+  ///
+  /// The terminal wraps pasted text in `ESC[200~` and `ESC[201~`, which ``InputParser`` turns
+  /// into one ``InputEvent/paste(_:)`` rather than keys. Terminals without it ignore the
+  /// sequence.
+  public static let bracketedPaste = TerminalModes(rawValue: 1 << 4)
+  /// Focus reporting (`ESC[?1004h`), so that the app knows when it is in the back.
+  ///
+  /// The terminal says when its window comes to the front (``InputEvent/focusGained``) and
+  /// goes to the back (``InputEvent/focusLost``). Terminals without it ignore the sequence.
+  public static let focusReporting = TerminalModes(rawValue: 1 << 5)
 
   /// Every mode: what an interactive full-screen program wants.
   public static let fullScreen: TerminalModes = [
-    .alternateScreen, .hiddenCursor, .mouseReporting, .rawInput,
+    .alternateScreen, .hiddenCursor, .mouseReporting, .rawInput, .bracketedPaste,
+    .focusReporting,
   ]
 
   /// The modes that have escape sequences, in the order they are entered, each with the
   /// sequence that enters it and the one that leaves it (xterm's DEC private modes: 1049 the
-  /// alternate screen, 25 the visible cursor, 1000/1002/1006 mouse presses, drags, SGR encoding).
+  /// alternate screen, 25 the visible cursor, 1000/1002/1006 mouse presses, drags, SGR encoding,
+  /// 2004 bracketed paste, 1004 focus events).
   private static let sequences: [(mode: TerminalModes, enter: String, leave: String)] = [
     (.alternateScreen, "\u{1B}[?1049h", "\u{1B}[?1049l"),
     (.hiddenCursor, "\u{1B}[?25l", "\u{1B}[?25h"),
@@ -44,10 +57,12 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
       .mouseReporting, "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h",
       "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
     ),
+    (.bracketedPaste, "\u{1B}[?2004h", "\u{1B}[?2004l"),
+    (.focusReporting, "\u{1B}[?1004h", "\u{1B}[?1004l"),
   ]
 
   /// The bytes that enter the modes, in this order: alternate screen, hidden cursor, mouse
-  /// reporting.
+  /// reporting, bracketed paste, focus reporting.
   public var enterSequence: [UInt8] {
     Array(Self.sequences.filter { contains($0.mode) }.map(\.enter).joined().utf8)
   }
@@ -56,8 +71,9 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
   /// order of ``enterSequence``.
   ///
   /// They end a synchronized update (`ESC[?2026l`, in case a frame was interrupted) and reset
-  /// the attributes (`ESC[0m`); then they turn off mouse reporting, show the cursor and leave
-  /// the alternate screen, as far as the modes include them. Raw input alone restores with no
+  /// the attributes (`ESC[0m`); then they turn off focus reporting, bracketed paste and mouse
+  /// reporting, show the cursor and leave the alternate screen, as far as the modes include
+  /// them. Raw input alone restores with no
   /// bytes at all: nothing was drawn.
   public var restoreSequence: [UInt8] {
     // Raw input alone (the host's accessible mode, a dumb terminal) drew nothing to undo.

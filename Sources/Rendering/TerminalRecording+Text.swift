@@ -32,6 +32,12 @@ extension TerminalRecording {
       case .wheel(let dx, let dy):
         return "\(time) mouse wheel \(dx) \(dy) \(mouse.column) \(mouse.row)\(button)"
       }
+    case .input(.paste(let text)):
+      return "\(time) paste \(quoted(text: text))"
+    case .input(.focusGained):
+      return "\(time) focus in"
+    case .input(.focusLost):
+      return "\(time) focus out"
     }
   }
 
@@ -91,6 +97,17 @@ extension TerminalRecording {
         kind: mouseKind, button: button, column: cell[cell.startIndex],
         row: cell[cell.startIndex + 1])
       return Entry(time: time, event: .input(.mouse(event)))
+    case "paste":
+      // The text is the quoted rest of the line.
+      guard let open = line.firstIndex(of: "\""), let text = unquotedText(line[open...]) else {
+        throw fail("'paste' takes a quoted text")
+      }
+      return Entry(time: time, event: .input(.paste(text)))
+    case "focus":
+      guard words.count == 3, words[2] == "in" || words[2] == "out" else {
+        throw fail("'focus' takes 'in' or 'out'")
+      }
+      return Entry(time: time, event: .input(words[2] == "in" ? .focusGained : .focusLost))
     default:
       throw fail("unknown event '\(words[1])'")
     }
@@ -122,23 +139,38 @@ extension TerminalRecording {
   /// A character in quotes: visible characters as they are, `"`, `\` and the rest as
   /// `\u{…}` escapes of their scalars.
   static func quoted(_ character: Character) -> String {
-    var text = "\""
-    let isVisible =
-      !character.isWhitespace && character != "\"" && character != "\\"
-      && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-    if isVisible {
-      text.append(character)
-    } else {
-      for scalar in character.unicodeScalars {
-        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    quoted(text: String(character), keepingSpaces: false)
+  }
+
+  /// A text in quotes, as ``quoted(_:)`` writes a character, but with its spaces as they are
+  /// (a paste's text is the rest of its line).
+  static func quoted(text: String, keepingSpaces: Bool = true) -> String {
+    var quoted = "\""
+    for character in text {
+      let isVisible =
+        (!character.isWhitespace || (keepingSpaces && character == " ")) && character != "\""
+        && character != "\\"
+        && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+      if isVisible {
+        quoted.append(character)
+      } else {
+        for scalar in character.unicodeScalars {
+          quoted += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }
       }
     }
-    return text + "\""
+    return quoted + "\""
   }
 
   /// The character of a quoted text, or `nil` when it is not one character in quotes.
   static func unquoted(_ text: Substring) -> Character? {
-    guard text.count >= 3, text.first == "\"", text.last == "\"" else { return nil }
+    guard let result = unquotedText(text), result.count == 1 else { return nil }
+    return result.first
+  }
+
+  /// The text in quotes, with its `\u{…}` escapes read, or `nil` when it is not a quoted text.
+  static func unquotedText(_ text: Substring) -> String? {
+    guard text.count >= 2, text.first == "\"", text.last == "\"" else { return nil }
     var body = text.dropFirst().dropLast()
     var result = ""
     while let next = body.first {
@@ -155,6 +187,6 @@ extension TerminalRecording {
         body = body.dropFirst()
       }
     }
-    return result.count == 1 ? result.first : nil
+    return result
   }
 }

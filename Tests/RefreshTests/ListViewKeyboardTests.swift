@@ -297,8 +297,9 @@ struct ListViewKeyboardTests {
     #expect(loads == 1)
     token.invalidate()
   }
-  /// A failed automatic footer ("Load failed. Tap to retry.") is retried by the keys that reach
-  /// the end, as a tap retries it: End, and Down past the last row.
+  /// The keys that reach the end retry a failed automatic footer, as a tap does.
+  ///
+  /// "Load failed. Tap to retry.": End, Down past the last row and PgDn at the end retry it.
   @Test(arguments: [ListViewCommand.bottom, .moveDown, .pageDown])
   func theKeysThatReachTheEndRetryAFailedAutoFooter(_ command: ListViewCommand) {
     var loads = 0

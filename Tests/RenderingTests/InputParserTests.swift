@@ -126,3 +126,97 @@ struct InputParserTests {
     #expect(events.count == text.count)
   }
 }
+
+/// Bracketed paste (xterm's mode 2004) and focus reports (mode 1004), as xterm's "Control
+/// Sequences" documents them: a paste comes as `ESC [ 200 ~`, the text, `ESC [ 201 ~`; focus
+/// as `ESC [ I` (in) and `ESC [ O` (out).
+@Suite("Decoding pastes and focus reports")
+struct PasteAndFocusParserTests {
+  static let start = "\u{1B}[200~"
+  static let end = "\u{1B}[201~"
+
+  @Test func aPasteIsOneEventWithItsText() {
+    var parser = InputParser()
+    let events = parser.feed(Array("a\(Self.start)hello, 世界\(Self.end)b".utf8))
+    #expect(events == [.key(.character("a")), .paste("hello, 世界"), .key(.character("b"))])
+    #expect(!parser.hasPendingInput)
+  }
+
+  /// Terminals send a pasted line break as a carriage return; the paste says `\n`.
+  @Test func pastedLineBreaksAreNewlines() {
+    var parser = InputParser()
+    let events = parser.feed(Array("\(Self.start)one\rtwo\r\nthree\nfour\(Self.end)".utf8))
+    #expect(events == [.paste("one\ntwo\nthree\nfour")])
+  }
+
+  /// What looks like keys, mouse reports or Ctrl-C inside a paste is text of the paste.
+  @Test func sequencesInsideAPasteAreItsText() {
+    var parser = InputParser()
+    let inside = "q\u{03}\u{1B}[A\u{1B}[<0;1;1M\u{1B}[200~x\u{1B}"
+    let events = parser.feed(Array((Self.start + inside + Self.end + "q").utf8))
+    #expect(events == [.paste(inside), .key(.character("q"))])
+  }
+
+  @Test func anEmptyPasteIsAnEmptyPaste() {
+    var parser = InputParser()
+    #expect(parser.feed(Array((Self.start + Self.end).utf8)) == [.paste("")])
+  }
+
+  /// A paste arrives in reads of any size, its markers split anywhere.
+  @Test(arguments: [1, 2, 3, 5, 7, 4096])
+  func aPasteSplitAcrossReadsIsOnePaste(chunk: Int) {
+    var parser = InputParser()
+    let text = "pasted 粘贴 \u{1B}[201"
+    let bytes = Array(("x" + Self.start + text + Self.end + "y").utf8)
+    var events: [InputEvent] = []
+    for offset in stride(from: 0, to: bytes.count, by: chunk) {
+      events += parser.feed(Array(bytes[offset..<min(offset + chunk, bytes.count)]))
+    }
+    #expect(events == [.key(.character("x")), .paste(text), .key(.character("y"))])
+  }
+
+  /// 10^6 bytes in 4 KiB reads: one event, nothing lost, and in time linear in the bytes (the
+  /// end marker is looked for only in what arrived since the last read).
+  @Test func aMillionBytePasteIsOneEvent() {
+    var parser = InputParser()
+    let line = "0123456789abcdefghijklmnopqrstuvwxyz 粘贴\r"
+    let text = String(repeating: line, count: 1_000_000 / line.utf8.count + 1)
+    let bytes = Array((Self.start + text + Self.end).utf8)
+    #expect(bytes.count > 1_000_000)
+    var events: [InputEvent] = []
+    for offset in stride(from: 0, to: bytes.count, by: 4096) {
+      events += parser.feed(Array(bytes[offset..<min(offset + 4096, bytes.count)]))
+    }
+    #expect(events.count == 1)
+    #expect(events.first == .paste(text.replacingOccurrences(of: "\r", with: "\n")))
+  }
+
+  /// A paste whose end never comes ends on ``InputParser/flush()`` with what arrived, so that
+  /// keys typed afterwards are keys again; the late end marker is dropped.
+  @Test func aTruncatedPasteEndsOnFlush() {
+    var parser = InputParser()
+    #expect(parser.feed(Array("\(Self.start)half a pa".utf8)) == [])
+    #expect(parser.isPasting)
+    #expect(parser.hasPendingInput)
+    #expect(parser.flush() == [.paste("half a pa")])
+    #expect(!parser.isPasting)
+    #expect(
+      parser.feed(Array("q\(Self.end)j".utf8)) == [.key(.character("q")), .key(.character("j"))])
+  }
+
+  /// Invalid UTF-8 inside a paste becomes U+FFFD: the rest of the paste is kept.
+  @Test func invalidUTF8InAPasteIsReplaced() {
+    var parser = InputParser()
+    let bytes = Array(Self.start.utf8) + [0x61, 0xFF, 0x62] + Array(Self.end.utf8)
+    #expect(parser.feed(bytes) == [.paste("a\u{FFFD}b")])
+  }
+
+  @Test func focusReportsAreEvents() {
+    var parser = InputParser()
+    #expect(
+      parser.feed(Array("\u{1B}[O\u{1B}[Ik".utf8))
+        == [.focusLost, .focusGained, .key(.character("k"))])
+    // SS3 `ESC O` sequences are still keys.
+    #expect(parser.feed(Array("\u{1B}OA".utf8)) == [.key(.up)])
+  }
+}

@@ -179,6 +179,67 @@ struct TerminalHostTests {
     }
   }
 
+  /// A paste of 12,000 characters, `r`s and `q`s and Ctrl-C among them, is one paste: no key
+  /// binding sees it, the host stays running, and keys after it are keys.
+  @Test func aLongPasteIsOnePasteAndNoKeys() async throws {
+    var pastes: [String] = []
+    var keys: [Key] = []
+    host.onPaste = { pastes.append($0) }
+    host.onKey = { keys.append($0) }
+    let header = RefreshNormalHeader(frame: .zero)
+    list.header = header
+    let text = String(repeating: "rq\u{03}j pasted ", count: 1_000)
+    #expect(text.count == 12_000)
+    try await running {
+      #expect(await eventually { terminal.output.contains("\u{1B}[?2004h") })
+      terminal.type("\u{1B}[200~" + text + "\u{1B}[201~")
+      terminal.type("x")
+      #expect(await eventually { keys == [.character("x")] })
+      #expect(pastes == [text])
+      #expect(host.isRunning)
+      #expect(header.state == .idle)
+      #expect(list.selectedRow == nil)
+    }
+    #expect(await eventually { terminal.output.contains("\u{1B}[?2004l") })
+  }
+
+  /// Out of focus, nothing is drawn; back in focus, the frame shows what changed meanwhile.
+  @Test func noFramesWhileTheTerminalIsInTheBack() async throws {
+    let label = Label(frame: CGRect(x: 0, y: 0, width: 360, height: 18))
+    host.window.addSubview(label)
+    var focus: [Bool] = []
+    host.dispatcher.onFocusChange = { focus.append($0) }
+    try await running {
+      #expect(await eventually { terminal.output.contains("\u{1B}[?1004h") })
+      terminal.type("\u{1B}[O")
+      #expect(await eventually { !host.isFocused })
+      label.text = "changedInTheBack"
+      try await Task.sleep(nanoseconds: 300_000_000)
+      #expect(!terminal.output.contains("changedInTheBack"))
+      terminal.type("\u{1B}[I")
+      #expect(await eventually { terminal.output.contains("changedInTheBack") })
+      #expect(host.isFocused)
+      #expect(focus == [false, true])
+    }
+    #expect(await eventually { terminal.output.contains("\u{1B}[?1004l") })
+  }
+
+  /// A paste whose end marker never comes ends after ``TerminalHost/pasteTimeout``: the keys
+  /// typed after it are keys.
+  @Test func aPasteCutShortEndsAfterItsTimeout() async throws {
+    var pastes: [String] = []
+    var keys: [Key] = []
+    host.pasteTimeout = 0.2
+    host.onPaste = { pastes.append($0) }
+    host.onKey = { keys.append($0) }
+    try await running {
+      terminal.type("\u{1B}[200~cut sho")
+      #expect(await eventually { pastes == ["cut sho"] })
+      terminal.type("k")
+      #expect(await eventually { keys == [.character("k")] })
+    }
+  }
+
   /// The accessible mode draws nothing: no alternate screen, no mouse reporting, no cursor
   /// movement; it writes lines, and the line of the row the selection moves to says so.
   @Test func theAccessibleModeWritesLinesAndMarksTheSelection() async throws {

@@ -8,14 +8,16 @@ struct TerminalModesTests {
     #expect(
       TerminalModes.fullScreen.restoreSequence
         == Array(
-          "\u{1B}[?2026l\u{1B}[0m\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
-            .utf8))
+          ("\u{1B}[?2026l\u{1B}[0m\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l"
+            + "\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l").utf8))
   }
 
   @Test func fullScreenEnterSequence() {
     #expect(
       TerminalModes.fullScreen.enterSequence
-        == Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8))
+        == Array(
+          ("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+            + "\u{1B}[?2004h\u{1B}[?1004h").utf8))
   }
 
   @Test func theSequencesFollowTheModes() {
@@ -23,5 +25,9 @@ struct TerminalModesTests {
     #expect(modes.enterSequence == Array("\u{1B}[?25l".utf8))
     #expect(modes.restoreSequence == Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?25h".utf8))
     #expect(TerminalModes().enterSequence == [])
+    let paste: TerminalModes = [.bracketedPaste, .rawInput]
+    #expect(paste.enterSequence == Array("\u{1B}[?2004h".utf8))
+    #expect(paste.restoreSequence == Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l".utf8))
+    #expect(TerminalModes.focusReporting.enterSequence == Array("\u{1B}[?1004h".utf8))
   }
 }

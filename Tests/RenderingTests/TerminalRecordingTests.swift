@@ -56,6 +56,24 @@ struct TerminalRecordingTests {
     #expect(Self.sample.initialSize?.rows == 24)
   }
 
+  /// A paste is one line whatever it holds (quotes, backslashes, line breaks, escapes, spaces
+  /// at its ends), and reads back as the same text; focus reports are `focus in` and `out`.
+  @Test(arguments: [
+    "", " two  spaces ", "line one\nline two", "say \"hi\" \\ back", "\u{1B}[A\t粘贴 ❤️",
+    "\u{1B}[201~", "e\u{301}",
+  ])
+  func pastesAndFocusReadBack(text: String) throws {
+    let recording = TerminalRecording(entries: [
+      .init(time: 0.5, event: .input(.paste(text))),
+      .init(time: 0.6, event: .input(.focusLost)),
+      .init(time: 0.7, event: .input(.focusGained)),
+    ])
+    let lines = recording.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 5)  // the header, three entries, the final line break
+    #expect(lines[2] == "0.600 focus out" && lines[3] == "0.700 focus in")
+    #expect(try TerminalRecording(text: recording.text) == recording)
+  }
+
   @Test func commentsAndBlankLinesAreIgnored() throws {
     let recording = try TerminalRecording(
       text: "# a pull that did not refresh\n\nrefresh-recording 1\n  # here\n0.5 key enter\n")
@@ -82,6 +100,10 @@ struct TerminalRecordingTests {
     ("refresh-recording 1\n1 resize 0 24\n", 2, "a size is at least 1 × 1 cells"),
     ("refresh-recording 1\n1 end now\n", 2, "'end' takes nothing after it"),
     ("refresh-recording 1\n1 jump\n", 2, "unknown event 'jump'"),
+    ("refresh-recording 1\n1 paste hello\n", 2, "'paste' takes a quoted text"),
+    ("refresh-recording 1\n1 paste \"a\\q\"\n", 2, "'paste' takes a quoted text"),
+    ("refresh-recording 1\n1 focus sideways\n", 2, "'focus' takes 'in' or 'out'"),
+    ("refresh-recording 1\n1 focus\n", 2, "'focus' takes 'in' or 'out'"),
     ("refresh-recording 1\n2 key up\n1 key up\n", 3, "the time goes backwards"),
   ])
   func badLinesAreRefusedWithTheirNumber(text: String, line: Int, reason: String) {
