@@ -34,6 +34,8 @@ private let englishTitles: [(RefreshText, String)] = [
   (.lastUpdatedPrefix, "Last update: "),
   (.lastUpdatedToday, "Today"),
   (.lastUpdatedNone, "No record"),
+  (.refreshAction, "Refresh"),
+  (.loadMoreAction, "Load more"),
 ]
 
 /// Translated titles, checked against MJRefresh 3.7.9's `MJRefresh.bundle` files.

@@ -84,6 +84,12 @@ public enum RefreshText: String, CaseIterable, Sendable {
   /// The text shown when there has been no update yet ("No record").
   case lastUpdatedNone = "MJRefreshHeaderNoneLastDateText"
 
+  /// The name of a list's accessibility action that refreshes it ("Refresh"); ours, MJRefresh
+  /// has no accessibility actions.
+  case refreshAction = "MJRefreshRefreshActionName"
+  /// The name of a list's accessibility action that loads more ("Load more"); ours.
+  case loadMoreAction = "MJRefreshLoadMoreActionName"
+
   /// The canonical codes of the languages the titles are available in.
   ///
   /// The list is sorted: `["ar", "de", "en", "es", "fr", "he", "ja", "ko", "pt-BR", "ru", "th",

@@ -45,3 +45,38 @@ extension ScrollModel {
     if let component { insertSubview(component, at: 0) }
   }
 }
+
+/// The actions a screen-reader user has in place of a pull.
+extension ScrollModel {
+  /// "Refresh" and "Load more", for the components that can begin now (see
+  /// ``ScrollModel/accessibilityCustomActions``).
+  var refreshActions: [AccessibilityAction] {
+    let refreshing: RefreshComponent? =
+      header.flatMap { $0 is RefreshAutoHeader ? nil : $0 } ?? leader
+    let loading: [RefreshComponent] = [footer, header as? RefreshAutoHeader].compactMap { $0 }
+    var actions: [AccessibilityAction] = []
+    if let refreshing, Self.canBeginFromAnAction(refreshing) {
+      actions.append(Self.action(.refreshAction, for: refreshing))
+    }
+    for component in loading where Self.canBeginFromAnAction(component) {
+      actions.append(Self.action(.loadMoreAction, for: component))
+    }
+    return actions
+  }
+
+  private static func canBeginFromAnAction(_ component: RefreshComponent) -> Bool {
+    (component.state == .idle || component.state == .failed) && !component.isHidden
+      && component.isUserInteractionEnabled && !component.isBlockedByAnotherRefresh
+  }
+
+  private static func action(_ name: RefreshText, for component: RefreshComponent)
+    -> AccessibilityAction
+  {
+    var action = AccessibilityAction(name: RefreshConfig.default.localized(name)) {
+      [weak component] in
+      component?.beginRefreshingByPulling() ?? false
+    }
+    action.isComponentAction = true
+    return action
+  }
+}

@@ -27,6 +27,28 @@ import Observing
 /// (and notifies nobody); a negative content size is clamped to zero.
 @MainActor
 open class ScrollModel: View {
+  /// The actions set on the scroll model, after "Refresh" and "Load more" for the components
+  /// that can begin now: attached, shown, interactive, idle or failed, and not held back by
+  /// another refresh (``RefreshComponent/isBlockedByAnotherRefresh``).
+  ///
+  /// The header or, without one, the leader refreshes; the footer, or an automatic header,
+  /// loads more. Each plays the pull a sighted user would make
+  /// (``RefreshComponent/beginRefreshingByPulling()``), so the component announces "Release to
+  /// refresh" and "Loading..." as it does then. The names are localized
+  /// (``RefreshText/refreshAction``, ``RefreshText/loadMoreAction``).
+  ///
+  /// ```swift
+  /// list.accessibilityCustomActions.map(\.name)  // ["Refresh", "Load more"]
+  /// ```
+  ///
+  /// Setting it sets the scroll model's own actions; the components' are left out of what is
+  /// stored, so appending to it keeps one "Refresh".
+  open override var accessibilityCustomActions: [AccessibilityAction] {
+    get { refreshActions + super.accessibilityCustomActions }
+    // The components' own are made anew on every read, from their states.
+    set { super.accessibilityCustomActions = newValue.filter { !$0.isComponentAction } }
+  }
+
   /// The point of the content at the top left of the bounds.
   ///
   /// Assigning it stops deceleration and animated scrolling, as in UIKit. Non-finite values are

@@ -140,6 +140,15 @@ open class View: Observable {
   /// The view's current value, read after its label (`UIView.accessibilityValue`).
   public var accessibilityValue: String?
 
+  /// The actions assistive technology offers on this view beside activating it
+  /// (`UIView.accessibilityCustomActions`); none unless set. A scroll model adds the actions
+  /// of its refresh components ("Refresh", "Load more") to the ones set.
+  open var accessibilityCustomActions: [AccessibilityAction] {
+    get { customAccessibilityActions }
+    set { customAccessibilityActions = newValue }
+  }
+  private var customAccessibilityActions: [AccessibilityAction] = []
+
   // `superview`, `window`, `needsLayout` and `needsDisplay` are read on every change that
   // redraws or lays out (a title, an offset) and on every frame. Main-actor confined, and
   // every access to them is a whole load or store that calls out to no other code while it
