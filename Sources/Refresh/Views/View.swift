@@ -140,9 +140,10 @@ open class View: Observable {
   /// The view's current value, read after its label (`UIView.accessibilityValue`).
   public var accessibilityValue: String?
 
-  /// The actions assistive technology offers on this view beside activating it
-  /// (`UIView.accessibilityCustomActions`); none unless set. A scroll model adds the actions
-  /// of its refresh components ("Refresh", "Load more") to the ones set.
+  /// The actions assistive technology offers on this view beside activating it.
+  ///
+  /// UIKit's `UIView.accessibilityCustomActions`; none unless set. A scroll model adds the
+  /// actions of its refresh components ("Refresh", "Load more") to the ones set.
   open var accessibilityCustomActions: [AccessibilityAction] {
     get { customAccessibilityActions }
     set { customAccessibilityActions = newValue }
