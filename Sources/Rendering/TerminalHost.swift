@@ -180,7 +180,21 @@ public final class TerminalHost {
   /// How many times the loop went round: a test's measure of idleness.
   private(set) var loopCount = 0
 
+  /// Whether an environment asks for reduced motion: `REDUCE_MOTION` set to anything but the
+  /// empty string or `0`.
+  ///
+  /// - Parameter environment: The variables, such as `ProcessInfo.processInfo.environment`.
+  /// - Returns: Whether components should show their states still.
+  public static func asksForReducedMotion(_ environment: [String: String]) -> Bool {
+    let value = environment["REDUCE_MOTION"] ?? ""
+    return !value.isEmpty && value != "0"
+  }
+
   /// Prepares a host on a terminal, sized to it; the terminal is not touched until ``run()``.
+  ///
+  /// When the process's environment asks for reduced motion (``asksForReducedMotion(_:)``,
+  /// `REDUCE_MOTION=1`), it sets `RefreshConfig.default.reducesMotion`, so that the components
+  /// the app makes next show their states still.
   ///
   /// - Parameters:
   ///   - input: The terminal's input descriptor.
@@ -191,6 +205,9 @@ public final class TerminalHost {
     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, framesPerSecond: Double = 60
   ) throws {
     guard isatty(input) == 1, isatty(output) == 1 else { throw Failure.notATerminal }
+    if Self.asksForReducedMotion(ProcessInfo.processInfo.environment) {
+      RefreshConfig.default.reducesMotion = true
+    }
     self.input = input
     self.output = output
     clock = RealTimeFrameClock(framesPerSecond: framesPerSecond)

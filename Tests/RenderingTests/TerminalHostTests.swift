@@ -263,6 +263,15 @@ struct TerminalHostTests {
     }
   }
 
+  @Test(
+    arguments: [
+      ([:], false), (["REDUCE_MOTION": ""], false), (["REDUCE_MOTION": "0"], false),
+      (["REDUCE_MOTION": "1"], true), (["REDUCE_MOTION": "yes"], true),
+    ] as [([String: String], Bool)])
+  func reducedMotionIsAskedForByTheEnvironment(environment: [String: String], asks: Bool) {
+    #expect(TerminalHost.asksForReducedMotion(environment) == asks)
+  }
+
   @Test func runningTwiceAtOnceIsRefused() async throws {
     try await running {
       await #expect(throws: TerminalHost.Failure.alreadyRunning) { try await host.run() }

@@ -299,6 +299,10 @@ open class RefreshComponent: View {
   @exclusivity(unchecked) public var slowAnimationDuration = RefreshConfig.default
     .slowAnimationDuration
 
+  /// Whether the component shows its states still (``RefreshConfig/reducesMotion``, as it was
+  /// when the component was made, unless set): parts read it when the state changes.
+  @exclusivity(unchecked) public var reducesMotion = RefreshConfig.default.reducesMotion
+
   // MARK: The scroll model
 
   /// The scroll model the component is attached to.

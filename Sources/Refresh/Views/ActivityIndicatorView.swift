@@ -23,6 +23,19 @@ open class ActivityIndicatorView: View {
   /// Whether the indicator spins (`UIActivityIndicatorView.isAnimating`).
   @Observed public private(set) var isAnimating = false
 
+  /// Whether an animating indicator holds still on its first frame, for reduced motion: it
+  /// shows and hides as it would, but ``frameIndex`` stays 0. `false` unless set.
+  public var holdsStill = false {
+    didSet {
+      guard holdsStill != oldValue else { return }
+      if holdsStill, frameIndex != 0 {
+        frameIndex = 0
+        setNeedsDisplay()
+      }
+      restartFrames()
+    }
+  }
+
   /// Whether the indicator is hidden while stopped (`hidesWhenStopped`); `true` by default.
   ///
   /// While it is set, starting shows the indicator and stopping hides it (``View/isHidden``).
@@ -96,7 +109,7 @@ open class ActivityIndicatorView: View {
   private func restartFrames() {
     frameTask?.cancel()
     frameTask = nil
-    guard isAnimating, let clock = window?.clock else { return }
+    guard isAnimating, !holdsStill, let clock = window?.clock else { return }
     animationStart = clock.now - Double(frameIndex) / Self.framesPerSecond
     frameTask = clock.addFrameHandler(weakly: self) { view, time in view.showFrame(at: time) }
   }

@@ -136,6 +136,7 @@ public final class ArrowAndSpinnerPart: RefreshComponentPart {
     _ state: RefreshState, from oldState: RefreshState, in component: RefreshComponent
   ) {
     failureView.isHidden = state != .failed || !showsArrow
+    loadingView.holdsStill = component.reducesMotion
     guard showsArrow else {
       if component.isRefreshing {
         loadingView.startAnimating()
@@ -146,6 +147,12 @@ public final class ArrowAndSpinnerPart: RefreshComponentPart {
     }
     let rotations = Self.rotations(in: component)
     switch state {
+    case .idle where oldState == .refreshing && component.reducesMotion:
+      // Still: the spinner goes at once, without fading.
+      arrowView.transform = Transform(rotationAngle: rotations.idle)
+      loadingView.alpha = 1
+      loadingView.stopAnimating()
+      arrowView.isHidden = Self.isHoldingResult(component)
     case .idle where oldState == .refreshing:
       arrowView.transform = Transform(rotationAngle: rotations.idle)
       View.animate(withDuration: component.slowAnimationDuration) {
@@ -161,8 +168,12 @@ public final class ArrowAndSpinnerPart: RefreshComponentPart {
       loadingView.stopAnimating()
       arrowView.isHidden = state == .idle && Self.isHoldingResult(component)
       let angle = state == .idle ? rotations.idle : rotations.pulling
-      View.animate(withDuration: component.fastAnimationDuration) {
-        self.arrowView.transform = Transform(rotationAngle: angle)
+      if component.reducesMotion {
+        arrowView.transform = Transform(rotationAngle: angle)
+      } else {
+        View.animate(withDuration: component.fastAnimationDuration) {
+          self.arrowView.transform = Transform(rotationAngle: angle)
+        }
       }
     case .refreshing, .willRefresh:
       loadingView.alpha = 1

@@ -126,7 +126,8 @@ public final class StateImagesPart: RefreshComponentPart {
       if frames.isEmpty, state == .failed { gifView.stopAnimating() }
       guard !frames.isEmpty else { return }
       gifView.stopAnimating()
-      if frames.count == 1 {
+      if frames.count == 1 || component.reducesMotion {
+        // One image, or reduced motion: the first image, still.
         gifView.image = frames[0]
       } else {
         gifView.animationImages = frames
