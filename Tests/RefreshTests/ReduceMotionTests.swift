@@ -3,8 +3,9 @@ import Testing
 
 @testable import Refresh
 
-/// With ``RefreshComponent/reducesMotion`` the states show still: the arrow points the new way
-/// at once, the spinner shows one frame, a GIF its first image, and the spinner goes at once
+/// With ``RefreshComponent/reducesMotion`` the states show still.
+///
+/// The arrow points the new way at once, the spinner shows one frame, a GIF its first image, and the spinner goes at once
 /// when a refresh ends. Offsets and insets are a pull's, unchanged.
 @MainActor
 @Suite("Reduce motion")

@@ -86,9 +86,10 @@ public final class RefreshConfig: Observable {
   /// `MJRefreshSlowAnimationDuration`, 0.4.
   public var slowAnimationDuration: TimeInterval = 0.4
 
-  /// Whether components show their states still, for people whom motion troubles (iOS's
-  /// Reduce Motion, `UIAccessibility.isReduceMotionEnabled`): the arrow points the new way at
-  /// once instead of turning, the spinner shows one frame, a GIF its first image, and the
+  /// Whether components show their states still, for people whom motion troubles.
+  ///
+  /// iOS's Reduce Motion (`UIAccessibility.isReduceMotionEnabled`): the arrow points the new
+  /// way at once instead of turning, the spinner shows one frame, a GIF its first image, and the
   /// spinner goes at once when a refresh ends. The content still moves as the finger and the
   /// insets move it. `false` unless set; the terminal host sets it for `REDUCE_MOTION=1`.
   ///

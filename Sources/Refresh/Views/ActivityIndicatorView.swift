@@ -23,8 +23,9 @@ open class ActivityIndicatorView: View {
   /// Whether the indicator spins (`UIActivityIndicatorView.isAnimating`).
   @Observed public private(set) var isAnimating = false
 
-  /// Whether an animating indicator holds still on its first frame, for reduced motion: it
-  /// shows and hides as it would, but ``frameIndex`` stays 0. `false` unless set.
+  /// Whether an animating indicator holds still on its first frame, for reduced motion.
+  ///
+  /// It shows and hides as it would, but ``frameIndex`` stays 0. `false` unless set.
   public var holdsStill = false {
     didSet {
       guard holdsStill != oldValue else { return }
