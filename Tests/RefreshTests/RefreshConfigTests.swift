@@ -53,6 +53,8 @@ struct RefreshConfigTests {
       "MJRefreshHeaderFailedText", "MJRefreshAutoFooterFailedText",
       "MJRefreshBackFooterFailedText", "MJRefreshTrailerFailedText", "MJRefreshLeaderFailedText",
       "MJRefreshAutoHeaderFailedText",
+      // And the names of a list's accessibility actions.
+      "MJRefreshRefreshActionName", "MJRefreshLoadMoreActionName",
     ]
     #expect(Set(RefreshText.allCases.map(\.rawValue)) == Set(keys))
     for language in RefreshText.availableLanguages {
