@@ -78,13 +78,24 @@ extension RefreshComponent {
     if scroll.isDragging, scroll.gesture?.startPoint == Self.playedPullStartPoint {
       scroll.endDragging(velocity: .zero)
     }
+    playedPullDidEndWithoutRelease()
+  }
+
+  /// Tells a binding that a played pull ended before its release: unarmed, nothing will
+  /// refresh unless a real finger pulls it there.
+  private func playedPullDidEndWithoutRelease() {
+    guard state == .idle || state == .failed else { return }
+    refreshBinding?.write(false)
   }
 
   /// Puts the played finger down at the edge and moves it, frame by frame, until the release.
   private func startPlayedDrag(along edge: PullEdge) {
     guard state == .idle || state == .failed, let scroll = scrollView, let clock = window?.clock,
       !scroll.isDragging
-    else { return }
+    else {
+      playedPullDidEndWithoutRelease()
+      return
+    }
     let start = Self.edgeOffset(along: edge, in: scroll)
     scroll.contentOffset = Self.point(start, along: edge, in: scroll)
     let origin = Self.playedPullStartPoint
@@ -113,6 +124,7 @@ extension RefreshComponent {
         // Taken over by a real gesture, or detached: the played pull ends here.
         self?.playedPull?.cancel()
         self?.playedPull = nil
+        self?.playedPullDidEndWithoutRelease()
         return
       }
       let elapsed = now - began

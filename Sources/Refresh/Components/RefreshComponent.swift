@@ -280,6 +280,8 @@ open class RefreshComponent: View {
   var refreshingTargetAction: ((AnyObject) -> Void)?
   /// The played pull of `beginRefreshingByPulling()` under way, if any.
   var playedPull: ClockTask?
+  /// The model's `Bool` the component keeps in step with (`bindRefreshing(to:_:)`), if any.
+  var refreshBinding: RefreshBinding?
 
   /// The asynchronous refreshing action in progress, if any.
   var refreshingTask: Task<Void, Never>?
