@@ -28,7 +28,8 @@ enum NcursesAnchor {
   }
 
   /// The bytes ncurses writes for the frames of ``FrameBytes/Step``, in order: the rows in the
-  /// terminal's own colors drawn from the top, scrolled a line, scrolled a screen further.
+  /// terminal's own colors drawn from the top, scrolled a line, scrolled a screen further, and
+  /// drawn again on a screen resized to 160×50.
   ///
   /// The first frame is counted from ncurses' clearing of the screen (`ESC[H ESC[2J`): the
   /// modes it sets before (the alternate screen, keypad mode), which refresh-bench's frames do
@@ -45,7 +46,7 @@ enum NcursesAnchor {
     let file = output.appendingPathComponent("frames.out")
     let measured = run(String(program), ["--bytes", file.path], terminal: nil)
     var counts = measured.output.split(separator: "\n").compactMap { Int($0) }
-    guard measured.status == 0, counts.count == 3,
+    guard measured.status == 0, counts.count == 4,
       let written = FileManager.default.contents(atPath: file.path)
     else {
       return .failure(Note(text: "skipped: the ncurses program failed: \(measured.error)"))

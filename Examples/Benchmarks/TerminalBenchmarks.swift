@@ -100,11 +100,26 @@ extension Bench {
       window.render(in: canvas)
       return buffer.frame(from: canvas).count
     }
-    let frames = [
+    var frames = [
       ("first frame, 200×60", frame(scrolledBy: 0)),
       ("one-row scroll", frame(scrolledBy: 1)),
       ("page scroll (a screen)", frame(scrolledBy: rows)),
     ]
+    // A resize to 160×50, the list following the window, as `TerminalHost` resizes it: the
+    // frame of the new size is drawn whole.
+    let (smallColumns, smallRows) = (160, 50)
+    let small = CGRect(
+      x: 0, y: 0, width: CGFloat(smallColumns) * TextMetrics.cellWidth,
+      height: CGFloat(smallRows) * line)
+    let offset = list.contentOffset
+    window.frame = small
+    list.frame = small
+    list.contentOffset = offset
+    let smallCanvas = TerminalCanvas(
+      columns: smallColumns, rows: smallRows, background: .systemBackground, foreground: .label)
+    window.layoutIfNeeded()
+    window.render(in: smallCanvas)
+    frames.append(("resize to 160×50", buffer.frame(from: smallCanvas).count))
     blackHole(source)
     let ncurses = NcursesAnchor.frameBytes()
     for (index, (name, bytes)) in frames.enumerated() {

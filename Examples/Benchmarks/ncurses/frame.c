@@ -11,8 +11,8 @@
 //
 // Usage: frame --bytes <file>
 // Draws into the file, as TERM=xterm-256color, the rows in the terminal's own colors from the
-// top (the first frame), scrolled a line, then scrolled a screen further, and prints the bytes
-// each of the three refresh() calls wrote, one number a line.
+// top (the first frame), scrolled a line, scrolled a screen further, then on a screen resized
+// to 160x50, and prints the bytes each of the four refresh() calls wrote, one number a line.
 #include <locale.h>
 #include <ncurses.h>
 #include <stdio.h>
@@ -45,8 +45,8 @@ static void frame(void) {
 // The lines from `first` on, drawn as frame() draws them.
 static void draw(int first) {
   erase();
-  for (int line = 0; line < lines; line++) {
-    mvaddnstr(line, 1, texts[first + line], columns - 2);
+  for (int line = 0; line < LINES; line++) {
+    mvaddnstr(line, 1, texts[first + line], COLS - 2);
   }
 }
 
@@ -69,8 +69,9 @@ static int bytes(const char *path) {
   start_color();
   use_default_colors();
   long start = written(file);
-  int tops[] = {0, 1, 1 + lines};
-  for (int index = 0; index < 3; index++) {
+  int tops[] = {0, 1, 1 + lines, 1 + lines};
+  for (int index = 0; index < 4; index++) {
+    if (index == 3) resizeterm(50, 160);
     draw(tops[index]);
     refresh();
     long end = written(file);
