@@ -23,7 +23,9 @@ let package = Package(
     .target(name: "Refresh", dependencies: ["Observing"], resources: [.process("Resources")]),
     .testTarget(name: "RefreshTests", dependencies: ["TestSupport", "Refresh"]),
     .target(name: "Rendering", dependencies: ["Refresh"]),
-    .testTarget(name: "RenderingTests", dependencies: ["TestSupport", "Rendering", "Refresh"]),
+    .testTarget(
+      name: "RenderingTests",
+      dependencies: ["TestSupport", "TerminalTestSupport", "Rendering", "Refresh"]),
     .target(name: "RefreshTesting", dependencies: ["Refresh", "Rendering"]),
     .testTarget(
       name: "RefreshTestingTests", dependencies: ["RefreshTesting", "Refresh", "Rendering"],
@@ -46,7 +48,8 @@ let package = Package(
         "RefreshTesting",
       ], exclude: ["__Snapshots__", "Recordings"]),
     .target(
-      name: "TerminalTestSupport", dependencies: ["Refresh"], path: "Tests/TerminalTestSupport"),
+      name: "TerminalTestSupport", dependencies: ["Refresh", "Rendering"],
+      path: "Tests/TerminalTestSupport"),
     .executableTarget(
       name: "Minimal", dependencies: ["Refresh", "Rendering"], path: "Examples/Minimal"),
     .testTarget(name: "MinimalTests", dependencies: ["TerminalTestSupport", "Minimal"]),

@@ -27,6 +27,40 @@ enum NcursesAnchor {
     return .success(time)
   }
 
+  /// The bytes ncurses writes for the frames of ``FrameBytes/Step``, in order: the rows in the
+  /// terminal's own colors drawn from the top, scrolled a line, scrolled a screen further, and
+  /// drawn again on a screen resized to 160×50.
+  ///
+  /// The first frame is counted from ncurses' clearing of the screen (`ESC[H ESC[2J`): the
+  /// modes it sets before (the alternate screen, keypad mode), which refresh-bench's frames do
+  /// not contain either (``TerminalSession`` writes those), are left out.
+  static func frameBytes() -> Result<[Int], Note> {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let output = folder.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/ncurses-anchor")
+    let built = run(
+      folder.appendingPathComponent("ncurses/build.sh").path, [output.path], terminal: nil)
+    guard built.status == 0, let program = built.output.split(separator: "\n").last else {
+      return .failure(Note(text: "skipped: " + (built.error.isEmpty ? "not built" : built.error)))
+    }
+    let file = output.appendingPathComponent("frames.out")
+    let measured = run(String(program), ["--bytes", file.path], terminal: nil)
+    var counts = measured.output.split(separator: "\n").compactMap { Int($0) }
+    guard measured.status == 0, counts.count == 4,
+      let written = FileManager.default.contents(atPath: file.path)
+    else {
+      return .failure(Note(text: "skipped: the ncurses program failed: \(measured.error)"))
+    }
+    let clear = Array("\u{1B}[H\u{1B}[2J".utf8)
+    let bytes = [UInt8](written.prefix(counts[0]))
+    if let start = (0...max(0, bytes.count - clear.count)).first(where: {
+      bytes[$0..<min(bytes.count, $0 + clear.count)].elementsEqual(clear)
+    }) {
+      counts[0] -= start
+    }
+    return .success(counts)
+  }
+
   /// Why the anchor was skipped.
   struct Note: Error {
     var text: String

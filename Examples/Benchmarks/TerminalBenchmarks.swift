@@ -63,6 +63,78 @@ extension Bench {
       section, "scrolling, cell diff only: bytes per frame", cellsOnly.bytes, unit: "bytes",
       anchor: ("full redraw", Double(fullBytes)))
     runFrameGoal(section: section, columns: columns, rows: rows)
+    runFrameBytes(section: section, columns: columns, rows: rows)
+  }
+}
+
+extension Bench {
+  /// The bytes of a frame beside ncurses' for the same change of screen.
+  ///
+  /// The frames show the plain rows of
+  /// ``PlainRows`` in the terminal's own colors (the window's `Color.systemBackground`, as
+  /// ``TerminalHost`` sets it, and labels' `Color.label`), from the top, scrolled a line, then
+  /// scrolled a screen further, as a terminal with back color erase (xterm-256color) is sent
+  /// them. Frames are counted without the synchronized-output brackets
+  /// (`ESC[?2026h` … `ESC[?2026l`, 16 bytes), which ncurses does not write.
+  @MainActor
+  mutating func runFrameBytes(section: String, columns: Int, rows: Int) {
+    let line = TextMetrics.lineHeight
+    let screen = CGRect(
+      x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth, height: CGFloat(rows) * line)
+    let clock = ManualFrameClock()
+    let window = Window(frame: screen, clock: clock)
+    window.backgroundColor = .systemBackground
+    let list = ListView(frame: screen)
+    let source = PlainRows()
+    list.dataSource = source
+    window.addSubview(list)
+    clock.advance(by: 0)
+    let canvas = TerminalCanvas(
+      columns: columns, rows: rows, background: .systemBackground, foreground: .label)
+    var buffer = TerminalFrameBuffer(usesSynchronizedOutput: false)
+    buffer.hasBackgroundColorErase = true
+    func frame(scrolledBy lines: Int) -> Int {
+      list.contentOffset.y += CGFloat(lines) * line
+      window.layoutIfNeeded()
+      canvas.clear(background: .systemBackground)
+      window.render(in: canvas)
+      return buffer.frame(from: canvas).count
+    }
+    var frames = [
+      ("first frame, 200×60", frame(scrolledBy: 0)),
+      ("one-row scroll", frame(scrolledBy: 1)),
+      ("page scroll (a screen)", frame(scrolledBy: rows)),
+    ]
+    // A resize to 160×50, the list following the window, as `TerminalHost` resizes it: the
+    // frame of the new size is drawn whole.
+    let (smallColumns, smallRows) = (160, 50)
+    let small = CGRect(
+      x: 0, y: 0, width: CGFloat(smallColumns) * TextMetrics.cellWidth,
+      height: CGFloat(smallRows) * line)
+    let offset = list.contentOffset
+    window.frame = small
+    list.frame = small
+    list.contentOffset = offset
+    let smallCanvas = TerminalCanvas(
+      columns: smallColumns, rows: smallRows, background: .systemBackground, foreground: .label)
+    window.layoutIfNeeded()
+    window.render(in: smallCanvas)
+    frames.append(("resize to 160×50", buffer.frame(from: smallCanvas).count))
+    blackHole(source)
+    let ncurses = NcursesAnchor.frameBytes()
+    for (index, (name, bytes)) in frames.enumerated() {
+      switch ncurses {
+      case .success(let counts):
+        record(
+          section, "bytes, \(name)", Double(bytes), unit: "bytes",
+          anchor: ("ncurses", Double(counts[index])), goal: ("<= ncurses", bytes <= counts[index]))
+      case .failure:
+        record(section, "bytes, \(name)", Double(bytes), unit: "bytes")
+      }
+    }
+    if case .failure(let note) = ncurses {
+      record(section, "ncurses bytes: \(note.text)", 0, unit: "")
+    }
   }
 }
 

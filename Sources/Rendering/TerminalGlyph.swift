@@ -76,6 +76,13 @@ struct TerminalGlyph: Hashable, Sendable {
     return TextMetrics.cellWidth(of: character)
   }
 
+  /// The number of UTF-8 bytes ``append(to:)`` writes.
+  var byteCount: Int {
+    let count = inlineCount
+    if count > 0 { return count }
+    return glyphTable.string(at: Int(truncatingIfNeeded: bits & 0xFFFF_FFFF)).utf8.count
+  }
+
   /// Whether the character is a cluster of several scalars (see `TerminalCell.isCluster`).
   var isCluster: Bool {
     let count = inlineCount

@@ -112,6 +112,12 @@ public final class TerminalHost {
   /// (``TerminalColorMode/init(environment:)``: `NO_COLOR`, `COLORTERM`, `TERM`) unless set.
   public var colorMode = TerminalColorMode(environment: ProcessInfo.processInfo.environment)
 
+  /// Whether the terminal fills erased cells with the background color set, so that frames
+  /// erase blanks of any background instead of writing them: as `TERM`'s terminfo entry says
+  /// (``TerminalFrameBuffer/hasBackgroundColorErase(environment:)``) unless set.
+  public var hasBackgroundColorErase = TerminalFrameBuffer.hasBackgroundColorErase(
+    environment: ProcessInfo.processInfo.environment)
+
   /// The terminal's size in cells, as of the last resize.
   public private(set) var columns: Int
   /// The terminal's height in cells, as of the last resize.
@@ -362,6 +368,7 @@ public final class TerminalHost {
     // The accessible mode writes lines instead (``writeLines(to:)``).
     guard !isAccessible else { return }
     buffer.colorMode = colorMode
+    buffer.hasBackgroundColorErase = hasBackgroundColorErase
     canvas.clear(background: background)
     window.render(in: canvas)
     session.write(buffer.frame(from: canvas))

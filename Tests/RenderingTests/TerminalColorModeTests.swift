@@ -6,13 +6,14 @@ import Testing
 @Suite("TerminalColorMode")
 struct TerminalColorModeTests {
   /// A terminfo directory holding one compiled entry whose `colors` is `colors`.
-  static func terminfoDirectory(term: String, colors: Int16, wide: Bool = false) throws -> String {
+  static func terminfoDirectory(
+    term: String, colors: Int16, wide: Bool = false, booleans: [UInt8] = [1, 0, 1]
+  ) throws -> String {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("terminfo-\(UUID().uuidString)")
     let folder = root.appendingPathComponent(String(term.first!))
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let names = Array((term + "|a test terminal").utf8) + [0]
-    let booleans: [UInt8] = [1, 0, 1]  // three booleans: the numbers start after a pad byte
     var numbers: [UInt8] = []
     for index in 0..<14 {
       let value: Int32 = index == 13 ? Int32(colors) : -1

@@ -76,8 +76,9 @@ struct TerminalFrameBufferScrollingTests {
     return grid
   }
 
-  /// Up a row: the terminal scrolls rows 1–6, the row that scrolled in is written whole, and
-  /// the rows below the region are written where they differ.
+  /// Up a row: the terminal scrolls rows 1–6 in a region set in the terminal's own background
+  /// (the rows scrolled in take it), the row that scrolled in is written where it differs from
+  /// blanks, and the rows below the region where they differ.
   @Test func aFrameScrolledUpWritesTheRowThatScrolledIn() {
     var buffer = TerminalFrameBuffer()
     _ = buffer.frame(from: Self.screen("ABCDEFGH"))
@@ -85,26 +86,28 @@ struct TerminalFrameBufferScrollingTests {
     next[1, 5] = TerminalCell(character: "x", foreground: 16, background: 231)
     #expect(
       String(decoding: buffer.frame(from: next), as: UTF8.self)
-        == "\u{1B}[?2026h\u{1B}[1;6r\u{1B}[1S\u{1B}[r"
-        + "\u{1B}[6;1H\u{1B}[0;38;5;16;48;5;231mGxGG\u{1B}[7;1HHHHH\u{1B}[8;1HIIII"
-        + "\u{1B}[?2026l")
+        == "\u{1B}[?2026h\u{1B}[m\u{1B}[1;6r\u{1B}[S\u{1B}[r"
+        + "\u{1B}[6H\u{1B}[38;5;16;48;5;231mGxGG\r\nHHHH\r\nIIII\u{1B}[?2026l")
     #expect(buffer.displayedGrid == next)
   }
 
-  /// Down a row: the whole screen scrolls and only the new top row is written.
+  /// Down a row: the whole screen scrolls (no region needed) and only the new top row is
+  /// written.
   @Test func aFrameScrolledDownWritesOnlyTheNewTopRow() {
     var buffer = TerminalFrameBuffer()
     _ = buffer.frame(from: Self.screen("ABCDEFGH"))
     let next = Self.screen("ZABCDEFG")
     #expect(
       String(decoding: buffer.frame(from: next), as: UTF8.self)
-        == "\u{1B}[?2026h\u{1B}[1;8r\u{1B}[1T\u{1B}[r"
-        + "\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231mZZZZ\u{1B}[?2026l")
+        == "\u{1B}[?2026h\u{1B}[m\u{1B}[T\u{1B}[H\u{1B}[38;5;16;48;5;231mZZZZ\u{1B}[?2026l")
     #expect(buffer.displayedGrid == next)
   }
 
-  /// A row that scrolled in is written whole: the terminal shows blanks there, so no cell may
-  /// be taken as already shown (the cells a shifted screen marked unknown were not written).
+  /// A row that scrolled in is written where it differs from blanks.
+  ///
+  /// It shows blanks of the background set before the scroll, so no cell may be taken as
+  /// already shown (the cells a shifted screen marked unknown were not written). Up a row over the whole screen, from its bottom row where the last frame left
+  /// the cursor, is a carriage return and a line feed.
   @Test func aRowThatScrolledInIsWrittenWhole() {
     var buffer = TerminalFrameBuffer()
     buffer.usesSynchronizedOutput = false
@@ -113,6 +116,6 @@ struct TerminalFrameBufferScrollingTests {
     for column in 0..<4 { next[column, 5] = ScrollShift.unknownCell }
     #expect(
       String(decoding: buffer.frame(from: next), as: UTF8.self)
-        == "\u{1B}[1;6r\u{1B}[1S\u{1B}[r\u{1B}[6;1H\u{1B}[0m\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}")
+        == "\u{1B}[m\r\n\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}")
   }
 }

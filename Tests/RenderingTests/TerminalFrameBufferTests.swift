@@ -16,10 +16,12 @@ struct TerminalFrameBufferTests {
 
   @Test mutating func theFirstFrameRedrawsEverything() {
     let bytes = buffer.frame(from: grid)
+    // Without back color erase the screen clears to the terminal's own background, so the
+    // blanks of background 231 are written, their text color (which does not show) left unset;
+    // the second row is reached with a carriage return and a line feed.
     #expect(
       text(bytes)
-        == "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m   "
-        + "\u{1B}[2;1H   \u{1B}[?2026l")
+        == "\u{1B}[?2026h\u{1B}[m\u{1B}[2J\u{1B}[H\u{1B}[48;5;231m   \r\n   \u{1B}[?2026l")
     #expect(buffer.displayedGrid == grid)
   }
 
@@ -27,7 +29,15 @@ struct TerminalFrameBufferTests {
     buffer.usesSynchronizedOutput = false
     #expect(
       text(buffer.frame(from: grid))
-        == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m   \u{1B}[2;1H   ")
+        == "\u{1B}[m\u{1B}[2J\u{1B}[H\u{1B}[48;5;231m   \r\n   ")
+  }
+
+  /// With back color erase, the screen is cleared in the blanks' background, which is then
+  /// all there is to write.
+  @Test mutating func aBlankScreenIsClearedInItsBackground() {
+    buffer.hasBackgroundColorErase = true
+    #expect(
+      text(buffer.frame(from: grid)) == "\u{1B}[?2026h\u{1B}[0;48;5;231m\u{1B}[2J\u{1B}[?2026l")
   }
 
   @Test mutating func anUnchangedFrameWritesNothing() {
@@ -40,7 +50,10 @@ struct TerminalFrameBufferTests {
     grid[1, 1] = TerminalCell(character: "x", foreground: 196, background: 231)
     #expect(
       text(buffer.frame(from: grid))
-        == "\u{1B}[?2026h\u{1B}[2;2H\u{1B}[0;38;5;196;48;5;231mx\u{1B}[?2026l")
+        == "\u{1B}[?2026h\r \u{1B}[38;5;196mx\u{1B}[?2026l")
+    // The first frame left the cursor waiting to wrap at the end of the last row and the
+    // attributes at background 231: a carriage return and the unchanged blank written again
+    // are shorter than `ESC[2;2H`, and only the text color changes.
   }
 
   @Test mutating func attributesChangeOnlyWhereTheyDiffer() {
@@ -52,9 +65,12 @@ struct TerminalFrameBufferTests {
     grid[0, 1] = TerminalCell(character: "d", foreground: 196, background: 21)
     #expect(
       text(buffer.frame(from: grid))
-        == "\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231ma\u{1B}[1mb"
-        + "\u{1B}[2;1H\u{1B}[22;38;5;196;48;5;21md"
-        + "\u{1B}[2;3H\u{1B}[1;48;5;231mc")
+        == "\u{1B}[H\u{1B}[38;5;16ma\u{1B}[1mb"
+        + "\r\n\u{1B}[0;38;5;196;48;5;21md"
+        + "\u{1B}[C\u{1B}[1;48;5;231mc")
+    // The background 231 of the first frame stays set; `d` resets (`0;…`, a byte shorter than
+    // `22;…`), and the blank between `d` and `c` is moved over, as writing it again would need
+    // another background.
   }
 
   @Test mutating func aResizeRedrawsEverything() {
@@ -62,8 +78,7 @@ struct TerminalFrameBufferTests {
     let wider = TerminalGrid(columns: 4, rows: 2, filledWith: Self.blank)
     #expect(
       text(buffer.frame(from: wider))
-        == "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m    "
-        + "\u{1B}[2;1H    \u{1B}[?2026l")
+        == "\u{1B}[?2026h\u{1B}[m\u{1B}[2J\u{1B}[H\u{1B}[48;5;231m    \r\n    \u{1B}[?2026l")
   }
 
   @Test mutating func invalidatingRedrawsEverything() {
@@ -78,9 +93,9 @@ struct TerminalFrameBufferTests {
     grid.putWide(TerminalCell(character: "中", foreground: 16, background: 231), at: 0, row: 0)
     #expect(
       text(buffer.frame(from: grid))
-        == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m中 \u{1B}[2;1H   ")
+        == "\u{1B}[m\u{1B}[2J\u{1B}[H\u{1B}[38;5;16;48;5;231m中 \r\n   ")
     grid.putWide(TerminalCell(character: "文", foreground: 16, background: 231), at: 0, row: 0)
-    #expect(text(buffer.frame(from: grid)) == "\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m文")
+    #expect(text(buffer.frame(from: grid)) == "\u{1B}[H文")
   }
 
   @Test mutating func replacingHalfAWideCharacterRewritesBothCells() {
@@ -88,7 +103,9 @@ struct TerminalFrameBufferTests {
     grid.putWide(TerminalCell(character: "中", foreground: 16, background: 231), at: 1, row: 0)
     _ = buffer.frame(from: grid)
     grid.put(TerminalCell(character: "a", foreground: 16, background: 231), at: 2, row: 0)
-    #expect(text(buffer.frame(from: grid)) == "\u{1B}[1;2H\u{1B}[0;38;5;16;48;5;231m a")
+    // Home and the unchanged blank before it are shorter than `ESC[1;2H`; the attributes of the
+    // frame before still hold.
+    #expect(text(buffer.frame(from: grid)) == "\u{1B}[H  a")
   }
 
   @Test mutating func aClusterIsBlankedFirstAndTheNextCellPlacedExplicitly() {
@@ -99,8 +116,7 @@ struct TerminalFrameBufferTests {
     // tmux 3.3a draws "❤️" in one cell: the blanks fill the second, the move places "x".
     #expect(
       text(buffer.frame(from: row))
-        == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m  \u{1B}[1;1H❤️"
-        + "\u{1B}[1;3Hx  ")
+        == "\u{1B}[m\u{1B}[2J\u{1B}[H\u{1B}[38;5;16;48;5;231m  \r❤️\u{1B}[1;3Hx  ")
   }
 
   @Test mutating func replacingAClusterRewritesTheTwoCellsAfterIt() {
@@ -112,12 +128,14 @@ struct TerminalFrameBufferTests {
     // tmux 3.3a drew "👍🏽" over four cells: "x" and the blank after it are written again.
     row.put(TerminalCell(character: "a", foreground: 16, background: 231), at: 0, row: 0)
     #expect(
-      text(buffer.frame(from: row)) == "\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231ma x ")
+      text(buffer.frame(from: row)) == "\ra x ")
+    // (The cursor was left after the last cell written, in the same row: a carriage return.)
     // A change that does not touch the cluster leaves the cells after it alone.
     row.putWide(TerminalCell(character: "🇺🇦", foreground: 16, background: 231), at: 0, row: 0)
     _ = buffer.frame(from: row)
     row.put(TerminalCell(character: "y", foreground: 16, background: 231), at: 5, row: 0)
-    #expect(text(buffer.frame(from: row)) == "\u{1B}[1;6H\u{1B}[0;38;5;16;48;5;231my")
+    // The cursor stood after the blank before "y": writing it again is shorter than a move.
+    #expect(text(buffer.frame(from: row)) == " y")
   }
 
   @Test mutating func cellsATerminalCouldNotShowInPlaceAreWrittenAsBlanks() {
@@ -127,7 +145,7 @@ struct TerminalFrameBufferTests {
     grid[0, 1] = TerminalCell(foreground: 16, background: 231, isContinuation: true)
     #expect(
       text(buffer.frame(from: grid))
-        == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;38;5;16;48;5;231m   \u{1B}[2;1H   ")
+        == "\u{1B}[m\u{1B}[2J\u{1B}[H\u{1B}[48;5;231m   \r\n   ")
   }
 
   @MainActor
@@ -176,7 +194,7 @@ struct TerminalFrameBufferTests {
     canvas.drawText("abd", in: line, attributes: TextAttributes())
     #expect(buffer.displayedGrid?.text == "abc")
     // Only the third cell changed since the shown frame.
-    #expect(text(buffer.frame(from: canvas)) == "\u{1B}[1;3H\u{1B}[0;48;5;231md")
+    #expect(text(buffer.frame(from: canvas)) == "\rabd")
     #expect(buffer.displayedGrid == canvas.grid)
     // Drawn over without a clear, the canvas still leaves the shown frame alone.
     canvas.drawText("x", in: line, attributes: TextAttributes())

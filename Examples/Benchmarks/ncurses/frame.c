@@ -8,11 +8,18 @@
 // Writes to the terminal device as TERM=xterm-256color and prints the fastest sample's time
 // of a frame (the statistic refresh-bench's harness reports),
 // in nanoseconds, on standard output. Built by build.sh beside it.
+//
+// Usage: frame --bytes <file>
+// Draws into the file, as TERM=xterm-256color, the rows in the terminal's own colors from the
+// top (the first frame), scrolled a line, scrolled a screen further, then on a screen resized
+// to 160x50, and prints the bytes each of the four refresh() calls wrote, one number a line.
 #include <locale.h>
 #include <ncurses.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { columns = 200, lines = 60, rows = 400 };
 
@@ -35,6 +42,48 @@ static void frame(void) {
   refresh();
 }
 
+// The lines from `first` on, drawn as frame() draws them.
+static void draw(int first) {
+  erase();
+  for (int line = 0; line < LINES; line++) {
+    mvaddnstr(line, 1, texts[first + line], COLS - 2);
+  }
+}
+
+// The bytes written to a file so far, everything ncurses buffered flushed.
+static long written(FILE *file) {
+  fflush(file);
+  return (long)lseek(fileno(file), 0, SEEK_END);
+}
+
+static int bytes(const char *path) {
+  FILE *file = fopen(path, "w+");
+  FILE *input = fopen("/dev/null", "r");
+  if (!file || !input) {
+    perror(path);
+    return 1;
+  }
+  SCREEN *screen = newterm("xterm-256color", file, input);
+  if (!screen) return 1;
+  resizeterm(lines, columns);
+  start_color();
+  use_default_colors();
+  long start = written(file);
+  int tops[] = {0, 1, 1 + lines, 1 + lines};
+  for (int index = 0; index < 4; index++) {
+    if (index == 3) resizeterm(50, 160);
+    draw(tops[index]);
+    refresh();
+    long end = written(file);
+    printf("%ld\n", end - start);
+    start = end;
+  }
+  endwin();
+  delscreen(screen);
+  fclose(file);
+  return 0;
+}
+
 static double seconds(long iterations) {
   double start = now();
   for (long index = 0; index < iterations; index++) frame();
@@ -46,7 +95,22 @@ static int compare(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+static void fill(void) {
+  for (int row = 0; row < rows; row++) {
+    // The same texts as PlainRows in TerminalBenchmarks.swift.
+    snprintf(texts[row * 2], sizeof texts[0], "Post %d: what a frame costs when the list is long",
+             row);
+    snprintf(texts[row * 2 + 1], sizeof texts[0], "by reader%d \xC2\xB7 %d min ago", row % 17,
+             row);
+  }
+}
+
 int main(int argc, char **argv) {
+  if (argc == 3 && strcmp(argv[1], "--bytes") == 0) {
+    setlocale(LC_ALL, "C.UTF-8");
+    fill();
+    return bytes(argv[2]);
+  }
   if (argc != 4) {
     fprintf(stderr, "usage: %s <terminal device> <seconds per sample> <samples>\n", argv[0]);
     return 2;
@@ -55,13 +119,7 @@ int main(int argc, char **argv) {
   int samples = atoi(argv[3]);
   if (duration <= 0 || samples < 1 || samples > 99) return 2;
   setlocale(LC_ALL, "C.UTF-8");
-  for (int row = 0; row < rows; row++) {
-    // The same texts as PlainRows in TerminalBenchmarks.swift.
-    snprintf(texts[row * 2], sizeof texts[0], "Post %d: what a frame costs when the list is long",
-             row);
-    snprintf(texts[row * 2 + 1], sizeof texts[0], "by reader%d \xC2\xB7 %d min ago", row % 17,
-             row);
-  }
+  fill();
   FILE *terminal = fopen(argv[1], "r+");
   if (!terminal) {
     perror(argv[1]);
