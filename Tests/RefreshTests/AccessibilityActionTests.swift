@@ -7,31 +7,16 @@ import Testing
 @MainActor
 @Suite("Accessibility actions: Refresh and Load more")
 struct AccessibilityActionTests {
-  let clock = ManualFrameClock()
-  let window: Window
-  let list: ListView
-  let source = RowSource(count: 30)
-  var refreshes = 0
-
-  /// A 375 × 360 list of thirty 36-point rows: ten fit, the content is 1080 points tall.
-  init() {
-    window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 360), clock: clock)
-    list = ListView(frame: window.bounds)
-    window.addSubview(list)
-    list.dataSource = source
-    clock.advance(by: 0)
-  }
+  let scene = ListInWindow()
+  var clock: ManualFrameClock { scene.clock }
+  var window: Window { scene.window }
+  var list: ListView { scene.list }
+  func frames(_ count: Int) { scene.frames(count) }
 
   var names: [String] { list.accessibilityCustomActions.map(\.name) }
   var refresh: String { RefreshConfig.default.localized(.refreshAction) }
   var loadMore: String { RefreshConfig.default.localized(.loadMoreAction) }
-  var announcements: [String] {
-    window.accessibility.posts.filter { $0.notification == .announcement }.map(\.text)
-  }
-
-  func frames(_ count: Int) {
-    for _ in 0..<count { clock.advance(by: 1.0 / 60) }
-  }
+  var announcements: [String] { scene.announcements }
 
   @Test func aListWithoutComponentsOffersNone() {
     #expect(names.isEmpty)

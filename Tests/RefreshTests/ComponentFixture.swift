@@ -55,3 +55,33 @@ final class StateRecorder {
 
   var states: [RefreshState] { transitions.map(\.to) }
 }
+
+/// A 375 × 360 window on a manual clock holding a list of thirty 36-point rows.
+///
+/// Ten rows fit; the content is 1080 points tall. Laid out once (the clock's first frame) when
+/// made.
+@MainActor
+struct ListInWindow {
+  let clock = ManualFrameClock()
+  let window: Window
+  let list: ListView
+  let source = RowSource(count: 30)
+
+  init() {
+    window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 360), clock: clock)
+    list = ListView(frame: window.bounds)
+    window.addSubview(list)
+    list.dataSource = source
+    clock.advance(by: 0)
+  }
+
+  /// Advances the clock by `count` frames at 60 per second.
+  func frames(_ count: Int) {
+    for _ in 0..<count { clock.advance(by: 1.0 / 60) }
+  }
+
+  /// What the window's channel announced, in order.
+  var announcements: [String] {
+    window.accessibility.posts.filter { $0.notification == .announcement }.map(\.text)
+  }
+}

@@ -351,22 +351,10 @@ struct ListViewKeyboardTests {
 @MainActor
 @Suite("RefreshComponent.beginRefreshingByPulling: a keyboard refresh shows the pull")
 struct PlayedPullTests {
-  let clock = ManualFrameClock()
-  let window: Window
-  let list: ListView
-  let source = RowSource(count: 30)
-
-  init() {
-    window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 360), clock: clock)
-    list = ListView(frame: window.bounds)
-    window.addSubview(list)
-    list.dataSource = source
-    clock.advance(by: 0)
-  }
-
-  func frames(_ count: Int) {
-    for _ in 0..<count { clock.advance(by: 1.0 / 60) }
-  }
+  let scene = ListInWindow()
+  var clock: ManualFrameClock { scene.clock }
+  var list: ListView { scene.list }
+  func frames(_ count: Int) { scene.frames(count) }
 
   @Test func theHeaderIsPulledPastItsThresholdArmedHeldAndReleased() {
     var refreshed = 0

@@ -16,23 +16,12 @@ final class LoadingModel: Observable {
 @MainActor
 @Suite("Refresh by binding")
 struct RefreshBindingTests {
-  let clock = ManualFrameClock()
-  let window: Window
-  let list: ListView
-  let source = RowSource(count: 30)
+  let scene = ListInWindow()
+  var clock: ManualFrameClock { scene.clock }
+  var window: Window { scene.window }
+  var list: ListView { scene.list }
+  func frames(_ count: Int) { scene.frames(count) }
   let model = LoadingModel()
-
-  init() {
-    window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 360), clock: clock)
-    list = ListView(frame: window.bounds)
-    window.addSubview(list)
-    list.dataSource = source
-    clock.advance(by: 0)
-  }
-
-  func frames(_ count: Int) {
-    for _ in 0..<count { clock.advance(by: 1.0 / 60) }
-  }
 
   /// True begins refreshing, shown as a pull; false ends it.
   @Test func theModelDrivesTheHeader() {
