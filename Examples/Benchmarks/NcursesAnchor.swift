@@ -8,16 +8,13 @@ enum NcursesAnchor {
   static func frameTime(
     on terminal: Pseudoterminal, sampleDuration: Double, samples: Int
   ) -> Result<Double, Note> {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    let output = folder.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/ncurses-anchor")
-    let built = run(
-      folder.appendingPathComponent("ncurses/build.sh").path, [output.path], terminal: nil)
-    guard built.status == 0, let program = built.output.split(separator: "\n").last else {
-      return .failure(Note(text: "skipped: " + (built.error.isEmpty ? "not built" : built.error)))
+    let program: String
+    switch builtProgram() {
+    case .success(let built): program = built
+    case .failure(let note): return .failure(note)
     }
     let measured = run(
-      String(program), [terminal.path, String(sampleDuration), String(samples)],
+      program, [terminal.path, String(sampleDuration), String(samples)],
       terminal: terminal)
     guard measured.status == 0,
       let time = Double(measured.output.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -35,16 +32,14 @@ enum NcursesAnchor {
   /// modes it sets before (the alternate screen, keypad mode), which refresh-bench's frames do
   /// not contain either (``TerminalSession`` writes those), are left out.
   static func frameBytes() -> Result<[Int], Note> {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    let output = folder.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/ncurses-anchor")
-    let built = run(
-      folder.appendingPathComponent("ncurses/build.sh").path, [output.path], terminal: nil)
-    guard built.status == 0, let program = built.output.split(separator: "\n").last else {
-      return .failure(Note(text: "skipped: " + (built.error.isEmpty ? "not built" : built.error)))
+    let program: String
+    switch builtProgram() {
+    case .success(let built): program = built
+    case .failure(let note): return .failure(note)
     }
+    let output = Self.buildFolder
     let file = output.appendingPathComponent("frames.out")
-    let measured = run(String(program), ["--bytes", file.path], terminal: nil)
+    let measured = run(program, ["--bytes", file.path], terminal: nil)
     var counts = measured.output.split(separator: "\n").compactMap { Int($0) }
     guard measured.status == 0, counts.count == 4,
       let written = FileManager.default.contents(atPath: file.path)
@@ -59,6 +54,23 @@ enum NcursesAnchor {
       counts[0] -= start
     }
     return .success(counts)
+  }
+
+  /// Where `ncurses/build.sh` puts the program and what it writes.
+  private static var buildFolder: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/ncurses-anchor")
+  }
+
+  /// The path of the ncurses program, built (or found built) by `ncurses/build.sh`.
+  private static func builtProgram() -> Result<String, Note> {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("ncurses/build.sh")
+    let built = run(script.path, [buildFolder.path], terminal: nil)
+    guard built.status == 0, let program = built.output.split(separator: "\n").last else {
+      return .failure(Note(text: "skipped: " + (built.error.isEmpty ? "not built" : built.error)))
+    }
+    return .success(String(program))
   }
 
   /// Why the anchor was skipped.
