@@ -16,8 +16,8 @@ let package = Package(
     .executable(name: "refresh-minimal", targets: ["Minimal"]),
   ],
   targets: [
-    .target(name: "ObservingGate"),
-    .target(name: "Observing", dependencies: ["ObservingGate"]),
+    .target(name: "_ObservingShims"),
+    .target(name: "Observing", dependencies: ["_ObservingShims"]),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ObservingTests", dependencies: ["TestSupport", "Observing"]),
     .target(name: "Refresh", dependencies: ["Observing"], resources: [.process("Resources")]),

@@ -114,7 +114,7 @@ public enum SwiftCompiler {
       // The build's own clang module cache, warm: a fresh one costs seconds per run.
       "-I", modules.path,
       // `Observing`'s C module, which its inlinable code names.
-      "-I", packageRoot.appendingPathComponent("Sources/ObservingGate/include").path,
+      "-I", packageRoot.appendingPathComponent("Sources/_ObservingShims/include").path,
       "-module-cache-path",
       modules.deletingLastPathComponent().appendingPathComponent("ModuleCache").path,
       file.path,

@@ -1,8 +1,8 @@
-import ObservingGate
+import _ObservingShims
 
-// The tracking gate (`_observing_tracking_gate` in `ObservingGate`) counts the reasons there
-// are, right now, for `@Observed` getters to report their reads: key paths being resolved (on
-// any thread), Observation trackings under way through this module (see
+// The tracking gate (`_observing_tracking_gate`, in the C module `_ObservingShims`) counts the
+// reasons there are, right now, for `@Observed` getters to report their reads: key paths being
+// resolved (on any thread), Observation trackings under way through this module (see
 // `ObservationTrackingBridge`), and live `Observations` sequences. Getters read it with a
 // relaxed load and only report themselves while it is not zero, so an ordinary read costs one
 // load and a branch. Where SwiftUI exists it starts open:

@@ -1,4 +1,4 @@
-#include "ObservingGate.h"
+#include "ObservingShims.h"
 
 // Where SwiftUI exists (Apple's platforms), the gate starts open: reads are reported to
 // Observation there by default (`ObservationRegistry.reportsEveryReadToObservation`), and

@@ -361,10 +361,8 @@ final class RegistryCore: @unchecked Sendable {
   /// every walk flag taken) answers ``_PlainAssignment/other``.
   ///
   /// Inlined into every setter, with the lock taken and released by hand and the state read in
-  /// place (see ``LockedState``): a call here cost a set with one observer a sixth of its
-  /// instructions (saving registers, passing the arguments and the result) and 13.0 ns to
-  /// 11.1, and a closure handed to `withLock` was left a call of its own when inlined into
-  /// another module, which retained and released the slots.
+  /// place (see ``LockedState``): a closure handed to `withLock` stays a call of its own when
+  /// inlined into another module, and retains and releases the slots.
   @inlinable @inline(__always)
   func beginPlainAssignment(object: ObjectIdentifier, offset: Int) -> _PlainAssignment {
     state.lock.lock()

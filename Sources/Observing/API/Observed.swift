@@ -1,4 +1,4 @@
-import ObservingGate
+import _ObservingShims
 
 /// A stored property of an ``Observable`` class that notifies its observers when it changes.
 ///
@@ -103,9 +103,8 @@ public struct Observed<Value> {
     // Transparent, so inlined into every property's setter whatever its size: the optimizer
     // honors `@inline(__always)` only for callees of at most 64 blocks once the caller is that
     // large (a property with a `didSet`, say), and this one inlines its common path whole. Left
-    // a call, it was specialized with the key paths as arguments, applied at run time, which
-    // also made every other access to the property checked for exclusivity at run time (a
-    // component's offset update took 53 ns to 96).
+    // a call, it is specialized with the key paths as arguments, applied at run time, which
+    // also makes every other access to the property checked for exclusivity at run time.
     @_transparent set {
       var newValue = newValue
       if let validate = object[keyPath: storageKeyPath].validate {

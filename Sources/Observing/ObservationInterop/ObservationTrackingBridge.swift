@@ -1,6 +1,6 @@
 import Observation
-import ObservingGate
 import Synchronization
+import _ObservingShims
 
 /// Where the toolchain's Observation module meets `@Observed` properties.
 ///

@@ -225,7 +225,7 @@ class DirectObserver<Root: AnyObject, Value>: ValueObserver<Value>, @unchecked S
 
   override final func deliver(_ object: AnyObject, _ change: ObservedChange<Value>) {
     // Sound: a direct observer is filed only under a key naming the object it was registered
-    // on (a `Root`), and a slot delivers only while that very object is alive (`Slot.owner`),
+    // on (a `Root`), and a slot delivers only while that very object is alive (`Slot.pin`),
     // so `object` is the registering object. Debug builds check it.
     assert(object is Root, "a direct observer was handed an object of another class")
     handler(unsafeDowncast(object, to: Root.self), change)

@@ -1,11 +1,12 @@
-// The tracking gate of `Observing`: a process-wide count that every `@Observed` read checks.
+// `Observing`'s C shim: the tracking gate, a process-wide count that every `@Observed` read
+// checks. Internal to `Observing` (the leading underscore of the module's name says so).
 //
 // Kept in C so that it is initialized statically: a Swift global holding an `Atomic` is
 // initialized lazily, and each read of it went through `swift_once` first (about seven
 // instructions in every getter, callgrind). The functions are inline, so a getter compiles to
 // one relaxed load of a fixed address.
-#ifndef OBSERVING_GATE_H
-#define OBSERVING_GATE_H
+#ifndef OBSERVING_SHIMS_H
+#define OBSERVING_SHIMS_H
 
 #include <stdatomic.h>
 
