@@ -197,13 +197,13 @@ extension ObservationRegistry {
   ) -> _ChangeSnapshot {
     let id = ObjectIdentifier(object)
     return core.state.withLock { state in
-      var entries = ContiguousArray<ObserverBox?>()
+      var entries = ObserverEntries()
       var willPhaseCount = 0
       var keys = [SlotKey.manual(object: id, keyPath: keyPath)]
       if let property { keys.insert(.stored(object: id, property: property), at: 0) }
       for key in keys {
         guard let index = state.slotIndex(for: key) else { continue }
-        entries += state.slots[index].entries
+        entries.append(contentsOf: state.slots[index].entries)
         willPhaseCount += state.slots[index].willPhaseCount
       }
       return _ChangeSnapshot(entries: entries, needsWillPhase: willPhaseCount != 0, toMany: nil)

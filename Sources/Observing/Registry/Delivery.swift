@@ -6,7 +6,7 @@ import Synchronization
 @usableFromInline
 struct _ChangeSnapshot {
   /// The observers in registration order (`nil` for removed ones).
-  @usableFromInline let entries: ContiguousArray<ObserverBox?>
+  @usableFromInline let entries: ObserverEntries
   /// The to-many change this assignment carries out, if any.
   @usableFromInline let toMany: ToManyChange?
   /// Whether anything must run before the value is stored: a prior notification, or a
@@ -17,7 +17,7 @@ struct _ChangeSnapshot {
 
   @inlinable
   init(
-    entries: ContiguousArray<ObserverBox?>,
+    entries: ObserverEntries,
     needsWillPhase: Bool,
     toMany: ToManyChange?,
     observationKeyPath: AnyKeyPath? = nil
@@ -64,15 +64,14 @@ struct _PlainAssignment {
   /// A plain assignment that walks a slot's `entries` under walk flag `walk`, which the
   /// registry claimed for it with the lock held.
   ///
-  /// Sound: the buffer's address outlives the closure that reads it because nothing changes or
-  /// frees the buffer while the flag is set. Its count fits in 32 bits: that many observers
-  /// would take 200 GB.
+  /// Sound: the address is valid while the entries' storage lives (see ``ObserverEntries``),
+  /// and nothing changes or frees that storage while the flag is set. Its count fits in 32
+  /// bits: that many observers would take 200 GB.
   @inlinable
-  init(walking entries: borrowing ContiguousArray<ObserverBox?>, flag walk: Int) {
-    let buffer = entries.withUnsafeBufferPointer { $0 }
+  init(walking entries: borrowing ObserverEntries, flag walk: Int) {
     outcome = .plain
-    self.entries = buffer.baseAddress
-    count = UInt32(truncatingIfNeeded: buffer.count)
+    self.entries = entries.baseAddress
+    count = UInt32(truncatingIfNeeded: entries.count)
     self.walk = UInt32(truncatingIfNeeded: walk)
   }
 
@@ -111,7 +110,8 @@ enum _Assignment {
   static func tracked(by keyPath: AnyKeyPath) -> Self {
     .general(
       _ChangeSnapshot(
-        entries: [], needsWillPhase: false, toMany: nil, observationKeyPath: keyPath))
+        entries: ObserverEntries(), needsWillPhase: false, toMany: nil,
+        observationKeyPath: keyPath))
   }
 }
 
@@ -144,7 +144,7 @@ func _deliverWillChange<Value>(
   changedObject: AnyObject?
 ) -> ContiguousArray<Any?> {
   var remembered = ContiguousArray<Any?>(repeating: nil, count: snapshot.entries.count)
-  snapshot.entries.withUnsafeBufferPointer { entries in
+  snapshot.entries.withElements { entries in
     _deliver(
       .willChange, entries, toMany: snapshot.toMany, object: object, oldValue: oldValue,
       newValue: nil, changedObject: changedObject
@@ -176,7 +176,7 @@ func _deliverDidChange<Value>(
   changedObject: AnyObject?,
   remembered: ContiguousArray<Any?>?
 ) {
-  snapshot.entries.withUnsafeBufferPointer { entries in
+  snapshot.entries.withElements { entries in
     _deliver(
       .didChange, entries, toMany: snapshot.toMany, object: object, oldValue: oldValue,
       newValue: newValue, changedObject: changedObject
@@ -241,7 +241,7 @@ func _deliver<Value>(
     // Sound: an `ObserverBox?` is one nullable object pointer (checked above), so each element
     // reads as an `UnsafeRawPointer?`. The buffer and every box in it stay valid until the
     // delivery returns without a retain and release per observer per change: the caller
-    // holds the array (a snapshot), or the registry has flagged the delivery as walking the
+    // holds the entries (a snapshot), or the registry has flagged the delivery as walking the
     // slot's own buffer and neither changes nor frees it meanwhile (`_Assignment.plain`).
     // This is the module's one unretained walk.
     guard

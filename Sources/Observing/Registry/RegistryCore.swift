@@ -319,10 +319,10 @@ final class RegistryCore: @unchecked Sendable {
   private func takeRetiredEntries(
     _ state: inout State,
     walked: Bool
-  ) -> [ContiguousArray<ObserverBox?>]? {
+  ) -> [ObserverEntries]? {
     // The flag is already false: it is stored with the lock held, after every change.
     if state.retiredEntries.isEmpty { return nil }
-    var taken: [ContiguousArray<ObserverBox?>] = []
+    var taken: [ObserverEntries] = []
     if !walked { swap(&taken, &state.retiredEntries) }
     hasRetiredEntries.store(!state.retiredEntries.isEmpty, ordering: .relaxed)
     return taken
@@ -477,7 +477,7 @@ extension RegistryCore {
     var directTokens = 0
     /// Entries that slots replaced while deliveries walked them: held until none walks (see
     /// ``RegistryCore/walks``).
-    var retiredEntries: [ContiguousArray<ObserverBox?>] = []
+    var retiredEntries: [ObserverEntries] = []
 
     /// Keeps the entries of slot `index` unchanged and alive for the deliveries walking them,
     /// if any walks (`walked`), before the slot changes or drops them.

@@ -32,7 +32,7 @@ struct Slot {
   /// Whether the property's setter has reported its position (see ``learn(offset:path:)``).
   var hasOffset: Bool { offset != Slot.unknownOffset }
   /// Observers in registration order; `nil` marks a removed one until the next compaction.
-  @usableFromInline private(set) var entries: ContiguousArray<ObserverBox?> = []
+  @usableFromInline private(set) var entries = ObserverEntries()
   /// How many entries are `nil`.
   private(set) var holes = 0
   /// How many observers are filed here: the entries that are not `nil`.
@@ -90,7 +90,7 @@ struct Slot {
   mutating func removeEntry(at position: Int) {
     guard let box = entries[position] else { return }
     if box.needsWillPhase { willPhaseCount -= 1 }
-    entries[position] = nil
+    entries.clear(at: position)
     holes += 1
     liveCount -= 1
     compactIfNeeded()
@@ -102,8 +102,7 @@ struct Slot {
   /// Call with the registry's lock held.
   private mutating func compactIfNeeded() {
     guard holes > 16, holes * 2 > entries.count else { return }
-    var compacted = ContiguousArray<ObserverBox?>()
-    compacted.reserveCapacity(entries.count - holes)
+    var compacted = ObserverEntries(capacity: entries.count - holes)
     for case let box? in entries {
       box.didMove(toEntryIndex: compacted.count)
       compacted.append(box)
