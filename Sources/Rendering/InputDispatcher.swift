@@ -15,14 +15,16 @@ import Refresh
 /// dispatcher.handle(.mouse(MouseEvent(kind: .release, column: 20, row: 9)))
 /// ```
 ///
-/// - A press of the left button over a `ScrollModel` begins dragging the deepest one under
-///   the pointer (`ScrollModel/beginDragging(at:)`), drags follow it
-///   (`ScrollModel/drag(to:)`), and the release ends it
-///   (`ScrollModel/endDragging(velocity:)`) with the velocity of the pointer over the last
-///   tenth of a second up to the release (`VelocitySampler/window`, the scroll model's own), so
-///   a quick flick flings the content and a pointer that held still does not.
-/// - A wheel notch scrolls the deepest scroll model under the pointer by ``wheelStep``
-///   (`ScrollModel/scroll(by:)`): at the top, turning the wheel up pulls a header down.
+/// - A press of the left button, drags and the release are a touch that enters at the window
+///   (`Window/touchBegan(at:)`, `Window/touchMoved(to:)`, `Window/touchEnded(at:)`), which
+///   routes it as UIKit routes pans: over a lone scroll model the drag begins at the press;
+///   over nested ones (a pager of lists) the first movement picks the axis, and the innermost
+///   scroll model along it takes the drag. The release ends it with the velocity of the pointer
+///   over the last tenth of a second (`VelocitySampler/window`), so a quick flick flings the
+///   content and a pointer that held still does not.
+/// - A wheel notch scrolls, by ``wheelStep`` (`ScrollModel/scroll(by:)`), the innermost scroll
+///   model under the pointer that scrolls along the notch's axis: at the top, turning the wheel
+///   up pulls a header down; a horizontal notch over a list in a pager turns the page.
 /// - A press and release on the same cell is also a tap (`Window/sendTap(at:)`): on a
 ///   `ListView`'s row, it selects the row and tells the list's delegate.
 /// - Keys go to ``onKey`` first; the keys it leaves (it takes one by calling ``takeKey()``)
@@ -113,13 +115,11 @@ public final class InputDispatcher {
   public var wheelStep = CGSize(
     width: 3 * TextMetrics.cellWidth, height: 3 * TextMetrics.lineHeight)
 
-  /// The scroll model being dragged, if a press began over one.
-  public private(set) weak var draggedScrollModel: ScrollModel?
+  /// The scroll model being dragged, if a press began over one (`Window/draggedScrollModel`).
+  public var draggedScrollModel: ScrollModel? { window.draggedScrollModel }
 
   private var pressedCell: (column: Int, row: Int)?
   private var movedOffTheCell = false
-  /// The pointer's recent positions, sampled as the scroll model samples a finger.
-  private var sampler = VelocitySampler()
 
   /// Creates a dispatcher for a window.
   ///
@@ -216,56 +216,29 @@ public final class InputDispatcher {
     switch mouse.kind {
     case .press:
       guard mouse.button == 0 else { return }
-      endDrag(at: point)
+      // A press while a drag is under way (its release was lost) ends that drag here.
+      window.touchEnded(at: point)
       pressedCell = (mouse.column, mouse.row)
       movedOffTheCell = false
-      guard let scroll = scrollModel(at: point) else { return }
-      if let list = scroll as? ListView { focusedList = list }
-      draggedScrollModel = scroll
-      let local = position(of: point, in: scroll)
-      sampler.removeAll()
-      sampler.record(local, at: window.clock.now)
-      scroll.beginDragging(at: local)
+      if let list = scrollModel(at: point) as? ListView { focusedList = list }
+      window.touchBegan(at: point)
     case .drag:
       if let pressed = pressedCell, pressed != (mouse.column, mouse.row) { movedOffTheCell = true }
-      guard let scroll = draggedScrollModel else { return }
-      let local = position(of: point, in: scroll)
-      record(local)
-      scroll.drag(to: local)
+      window.touchMoved(to: point)
     case .release:
       let wasTap =
         pressedCell.map { !movedOffTheCell && $0 == (mouse.column, mouse.row) } ?? false
       pressedCell = nil
-      endDrag(at: point)
+      window.touchEnded(at: point)
       if wasTap { window.sendTap(at: point) }
     case .wheel(let dx, let dy):
-      guard let scroll = scrollModel(at: point) else { return }
-      scroll.scroll(
-        by: CGPoint(x: CGFloat(dx) * wheelStep.width, y: CGFloat(dy) * wheelStep.height))
+      let delta = CGPoint(x: CGFloat(dx) * wheelStep.width, y: CGFloat(dy) * wheelStep.height)
+      let scrollModels = window.scrollModels(at: point)
+      let alongItsAxis = scrollModels.first {
+        abs(delta.x) > abs(delta.y) ? $0.canScrollHorizontally : $0.canScrollVertically
+      }
+      guard let scroll = alongItsAxis ?? scrollModels.first else { return }
+      scroll.scroll(by: delta)
     }
-  }
-
-  /// Ends the drag in progress with the pointer's recent velocity.
-  private func endDrag(at point: CGPoint) {
-    guard let scroll = draggedScrollModel else { return }
-    draggedScrollModel = nil
-    let local = position(of: point, in: scroll)
-    let moved = sampler.lastPoint != local
-    // The release is a sample too, so a pointer that held still before it has no velocity.
-    record(local)
-    if moved, scroll.isDragging { scroll.drag(to: local) }
-    scroll.endDragging(velocity: sampler.velocity)
-    sampler.removeAll()
-  }
-
-  private func record(_ point: CGPoint) {
-    sampler.record(point, at: window.clock.now)
-  }
-
-  /// A window point in a scroll model's frame coordinates (its frame's origin at zero), which
-  /// do not move with the content.
-  private func position(of point: CGPoint, in scroll: ScrollModel) -> CGPoint {
-    let origin = scroll.superview.map { $0.convert(scroll.frame.origin, to: nil) } ?? .zero
-    return CGPoint(x: point.x - origin.x, y: point.y - origin.y)
   }
 }

@@ -148,6 +148,14 @@ open class ScrollModel: View {
   /// ```
   public var isPagingEnabled = false
 
+  /// Whether a touch that enters at the window (``Window/touchBegan(at:)``) moves the content
+  /// along one axis only, the one its first movement past ``Window/touchSlop`` favours
+  /// (`UIScrollView.isDirectionalLockEnabled`); `false` by default.
+  ///
+  /// It matters only for content that scrolls both ways. Calls of ``drag(to:)`` made directly
+  /// are not locked.
+  public var isDirectionalLockEnabled = false
+
   /// The constants of the rubber band, deceleration, spring and paging.
   public var physics = ScrollPhysics()
 

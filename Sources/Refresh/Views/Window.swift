@@ -28,6 +28,16 @@ open class Window: View {
   @exclusivity(unchecked) private var framesWantedUntil: TimeInterval = -.infinity
   private let displayCanvas = NullCanvas()
 
+  /// How far, in points, a touch moves before it counts as a drag along one axis, where scroll
+  /// models are nested under it (`UIScrollView`'s pan hysteresis); 4 by default.
+  ///
+  /// Less than a terminal cell (9 × 18 points), so a pointer's first move to another cell
+  /// decides. A touch on a lone scroll model drags it from the start.
+  public var touchSlop: CGFloat = 4
+
+  /// The touch in progress, which ``touchBegan(at:)`` starts.
+  var touch = TouchRoute()
+
   /// Creates a window.
   ///
   /// - Parameters:

@@ -1,0 +1,122 @@
+import Foundation
+
+extension Window {
+  /// A finger goes down at `point` (in window coordinates), over the scroll models there.
+  ///
+  /// Touches that enter here are routed as UIKit routes pans between nested `UIScrollView`s.
+  /// Over a lone scroll model, the drag begins at once (``ScrollModel/beginDragging(at:)``).
+  /// Over nested ones, nothing moves until the touch has gone ``touchSlop`` points: then the
+  /// axis it moved farther along decides, and the innermost scroll model that can scroll along
+  /// that axis takes the whole drag. In a horizontal pager of vertical lists, a horizontal drag
+  /// pages the pager and leaves the lists where they were; a vertical one scrolls, or pulls, the
+  /// list under the finger alone, so that list's header refreshes and no other.
+  ///
+  /// ```swift
+  /// window.touchBegan(at: CGPoint(x: 300, y: 300))
+  /// window.touchMoved(to: CGPoint(x: 200, y: 300))  // the pager follows the finger
+  /// window.touchEnded(at: CGPoint(x: 200, y: 300))  // and comes to rest on a page
+  /// ```
+  ///
+  /// A touch already in progress ends first, where this one goes down. Scroll models whose
+  /// ``ScrollModel/isScrollEnabled`` is `false` take no touch; a non-finite point is refused.
+  ///
+  /// - Parameter point: Where the finger went down, in window coordinates.
+  public func touchBegan(at point: CGPoint) {
+    guard point.isFinite else { return }
+    if touch.isActive { touchEnded(at: point) }
+    let candidates = scrollModels(at: point)
+    guard !candidates.isEmpty else { return }
+    touch = TouchRoute(start: point, over: candidates)
+    touch.sampler.record(point, at: clock.now)
+    if candidates.count == 1 { beginDragging(candidates[0]) }
+  }
+
+  /// The finger moves to `point`: the scroll model the touch drags follows it, once decided
+  /// (see ``touchBegan(at:)``).
+  ///
+  /// A scroll model with ``ScrollModel/isDirectionalLockEnabled`` whose content scrolls both
+  /// ways follows along one axis only, the one the touch's first movement past ``touchSlop``
+  /// favours. Ignored without a touch in progress, and for a non-finite point.
+  ///
+  /// - Parameter point: The finger's position, in window coordinates.
+  public func touchMoved(to point: CGPoint) {
+    guard touch.isActive, point.isFinite else { return }
+    touch.sampler.record(point, at: clock.now)
+    if touch.dragged == nil {
+      guard touch.hasMovedPast(touchSlop, at: point),
+        let owner = touch.owner(along: touch.axis(at: point))
+      else { return }
+      beginDragging(owner)
+    }
+    guard let scroll = touch.dragged else { return }
+    if scroll.isDirectionalLockEnabled, touch.lockedAxis == nil,
+      scroll.canScrollHorizontally, scroll.canScrollVertically
+    {
+      guard touch.hasMovedPast(touchSlop, at: point) else { return }
+      touch.lock(to: touch.axis(at: point))
+    }
+    scroll.drag(to: position(of: touch.locked(point), in: scroll))
+  }
+
+  /// The finger lifts at `point`: the drag ends with the finger's recent velocity (see
+  /// ``ScrollModel/endDragging(velocity:)``), and the touch is over.
+  ///
+  /// A touch that never moved past the slop over nested scroll models moved nothing, and ends
+  /// nothing. Ignored without a touch in progress.
+  ///
+  /// - Parameter point: Where the finger lifted, in window coordinates; a non-finite point
+  ///   counts as the last one the touch reported.
+  public func touchEnded(at point: CGPoint) {
+    guard touch.isActive else { return }
+    var ended = touch
+    touch = TouchRoute()
+    guard let scroll = ended.dragged else { return }
+    let last = point.isFinite ? point : ended.sampler.lastPoint ?? ended.start
+    // The release is a sample too, so a finger that held still before it has no velocity.
+    let moved = ended.sampler.lastPoint != last
+    ended.sampler.record(last, at: clock.now)
+    if moved, scroll.isDragging { scroll.drag(to: position(of: ended.locked(last), in: scroll)) }
+    scroll.endDragging(velocity: ended.locked(velocity: ended.sampler.velocity))
+  }
+
+  /// The touch is taken away (UIKit's `touchesCancelled`): the drag ends without velocity, so
+  /// the content comes to rest where it is (on the nearest page, when paging), and the touch is
+  /// over.
+  public func touchCancelled() {
+    guard touch.isActive else { return }
+    let ended = touch
+    touch = TouchRoute()
+    ended.dragged?.endDragging(velocity: .zero)
+  }
+
+  /// The scroll model the touch in progress drags; `nil` when there is no touch, or while a
+  /// touch over nested scroll models has not moved past the slop.
+  public var draggedScrollModel: ScrollModel? { touch.dragged }
+
+  /// The enabled scroll models under a point, innermost first: the ones a touch there may drag.
+  ///
+  /// - Parameter point: A point in window coordinates.
+  /// - Returns: The scroll models, from the deepest under the point to the outermost.
+  public func scrollModels(at point: CGPoint) -> [ScrollModel] {
+    var found: [ScrollModel] = []
+    var view = hitTest(point)
+    while let current = view {
+      if let scroll = current as? ScrollModel, scroll.isScrollEnabled { found.append(scroll) }
+      view = current.superview
+    }
+    return found
+  }
+
+  /// Makes `scroll` the one the touch drags, from where the touch went down.
+  private func beginDragging(_ scroll: ScrollModel) {
+    touch.begin(scroll)
+    scroll.beginDragging(at: position(of: touch.start, in: scroll))
+  }
+
+  /// A window point in a scroll model's frame coordinates (its frame's origin at zero), which
+  /// do not move with its content.
+  private func position(of point: CGPoint, in scroll: ScrollModel) -> CGPoint {
+    let origin = scroll.superview.map { $0.convert(scroll.frame.origin, to: nil) } ?? .zero
+    return CGPoint(x: point.x - origin.x, y: point.y - origin.y)
+  }
+}
