@@ -156,6 +156,11 @@ open class ScrollModel: View {
   /// are not locked.
   public var isDirectionalLockEnabled = false
 
+  /// How a vertical drag that enters at the window shares its movement with the vertical scroll
+  /// model around this one; ``NestedScrolling/independent`` by default (see
+  /// ``NestedScrolling/collapsingParent`` for the collapsing banner's rules).
+  public var nestedScrolling = NestedScrolling.independent
+
   /// The constants of the rubber band, deceleration, spring and paging.
   public var physics = ScrollPhysics()
 

@@ -28,6 +28,27 @@ struct TouchRoute {
   private(set) var lockedAxis: Axis?
   /// The touch's recent positions, in window coordinates.
   var sampler = VelocitySampler()
+  /// The drag shared with the dragged scroll model's parent, when it is one
+  /// (``NestedScrolling/collapsingParent``).
+  var shared: SharedDrag?
+
+  /// A vertical drag that the dragged scroll model shares with the one around it.
+  struct SharedDrag {
+    /// The scroll model around the dragged one.
+    let parent: ScrollModel
+    /// Where each one's gesture began, in its own frame coordinates.
+    let innerStartPoint: CGPoint
+    let parentStartPoint: CGPoint
+    /// Each one's vertical offset when the drag began.
+    let innerStartOffset: CGFloat
+    let parentStartOffset: CGFloat
+    /// The dragged scroll model's raw vertical offset (before its rubber band).
+    var innerOffset: CGFloat
+    /// The parent's vertical offset.
+    var parentOffset: CGFloat
+    /// The finger's last vertical position, in window coordinates.
+    var lastY: CGFloat
+  }
 
   /// A touch at `start` over `candidates` (innermost first, not empty).
   init(start: CGPoint, over candidates: [ScrollModel]) {
@@ -57,6 +78,12 @@ struct TouchRoute {
     candidates.first {
       axis == .horizontal ? $0.canScrollHorizontally : $0.canScrollVertically
     } ?? candidates.first
+  }
+
+  /// The scroll model around `scroll` among the candidates that scrolls vertically, if any.
+  func verticalParent(of scroll: ScrollModel) -> ScrollModel? {
+    guard let index = candidates.firstIndex(where: { $0 === scroll }) else { return nil }
+    return candidates[(index + 1)...].first { $0.canScrollVertically }
   }
 
   /// Records that `scroll` drags from now on.

@@ -43,12 +43,21 @@ extension Window {
     guard touch.isActive, point.isFinite else { return }
     touch.sampler.record(point, at: clock.now)
     if touch.dragged == nil {
-      guard touch.hasMovedPast(touchSlop, at: point),
-        let owner = touch.owner(along: touch.axis(at: point))
-      else { return }
+      let axis = touch.axis(at: point)
+      guard touch.hasMovedPast(touchSlop, at: point), let owner = touch.owner(along: axis) else {
+        return
+      }
+      let parent =
+        axis == .vertical && owner.nestedScrolling == .collapsingParent
+        ? touch.verticalParent(of: owner) : nil
       beginDragging(owner)
+      if let parent { beginSharing(with: parent) }
     }
     guard let scroll = touch.dragged else { return }
+    if let shared = touch.shared {
+      moveShared(shared, of: scroll, to: point)
+      return
+    }
     if scroll.isDirectionalLockEnabled, touch.lockedAxis == nil,
       scroll.canScrollHorizontally, scroll.canScrollVertically
     {
@@ -68,15 +77,33 @@ extension Window {
   ///   counts as the last one the touch reported.
   public func touchEnded(at point: CGPoint) {
     guard touch.isActive else { return }
-    var ended = touch
+    guard touch.dragged != nil else {
+      touch = TouchRoute()
+      return
+    }
+    let last = point.isFinite ? point : touch.sampler.lastPoint ?? touch.start
+    // The release is a sample too, so a finger that held still before it has no velocity.
+    if touch.sampler.lastPoint != last {
+      touchMoved(to: last)
+    } else {
+      touch.sampler.record(last, at: clock.now)
+    }
+    let ended = touch
     touch = TouchRoute()
     guard let scroll = ended.dragged else { return }
-    let last = point.isFinite ? point : ended.sampler.lastPoint ?? ended.start
-    // The release is a sample too, so a finger that held still before it has no velocity.
-    let moved = ended.sampler.lastPoint != last
-    ended.sampler.record(last, at: clock.now)
-    if moved, scroll.isDragging { scroll.drag(to: position(of: ended.locked(last), in: scroll)) }
-    scroll.endDragging(velocity: ended.locked(velocity: ended.sampler.velocity))
+    let velocity = ended.locked(velocity: ended.sampler.velocity)
+    guard let shared = ended.shared else {
+      scroll.endDragging(velocity: velocity)
+      return
+    }
+    // A parent caught between its ends settles with the fling; otherwise the child takes it.
+    let parent = shared.parent
+    let isCaught =
+      parent.minimumContentOffset.y < shared.parentOffset
+      && shared.parentOffset < parent.maximumContentOffset.y
+    let vertical = CGPoint(x: 0, y: velocity.y)
+    parent.endDragging(velocity: isCaught ? vertical : .zero)
+    scroll.endDragging(velocity: isCaught ? .zero : vertical)
   }
 
   /// The touch is taken away (UIKit's `touchesCancelled`): the drag ends without velocity, so
@@ -86,6 +113,7 @@ extension Window {
     guard touch.isActive else { return }
     let ended = touch
     touch = TouchRoute()
+    ended.shared?.parent.endDragging(velocity: .zero)
     ended.dragged?.endDragging(velocity: .zero)
   }
 
@@ -111,6 +139,47 @@ extension Window {
   private func beginDragging(_ scroll: ScrollModel) {
     touch.begin(scroll)
     scroll.beginDragging(at: position(of: touch.start, in: scroll))
+  }
+
+  /// Makes the dragged scroll model share the drag with `parent`
+  /// (``NestedScrolling/collapsingParent``): both hold a gesture from where the touch went down.
+  private func beginSharing(with parent: ScrollModel) {
+    guard let inner = touch.dragged else { return }
+    let parentStart = position(of: touch.start, in: parent)
+    parent.beginDragging(at: parentStart)
+    touch.shared = TouchRoute.SharedDrag(
+      parent: parent,
+      innerStartPoint: position(of: touch.start, in: inner), parentStartPoint: parentStart,
+      innerStartOffset: inner.contentOffset.y, parentStartOffset: parent.contentOffset.y,
+      innerOffset: inner.contentOffset.y, parentOffset: parent.contentOffset.y,
+      lastY: touch.start.y)
+  }
+
+  /// Moves a shared drag's finger to `point`: the movement since the last one is split between
+  /// `inner` and its parent (``NestedScrolling/split(_:inner:parent:)``), and each follows its
+  /// part as a drag of its own.
+  private func moveShared(_ drag: TouchRoute.SharedDrag, of inner: ScrollModel, to point: CGPoint) {
+    var drag = drag
+    let parent = drag.parent
+    let (innerOffset, parentOffset) = NestedScrolling.split(
+      drag.lastY - point.y,
+      inner: (drag.innerOffset, inner.minimumContentOffset.y),
+      parent: (
+        drag.parentOffset, parent.minimumContentOffset.y...parent.maximumContentOffset.y
+      ))
+    drag.innerOffset = innerOffset
+    drag.parentOffset = parentOffset
+    drag.lastY = point.y
+    touch.shared = drag
+    // Each drags to the point whose translation from its start gives its own offset.
+    parent.drag(
+      to: CGPoint(
+        x: drag.parentStartPoint.x,
+        y: drag.parentStartPoint.y - (parentOffset - drag.parentStartOffset)))
+    inner.drag(
+      to: CGPoint(
+        x: drag.innerStartPoint.x,
+        y: drag.innerStartPoint.y - (innerOffset - drag.innerStartOffset)))
   }
 
   /// A window point in a scroll model's frame coordinates (its frame's origin at zero), which
