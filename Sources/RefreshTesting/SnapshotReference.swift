@@ -53,7 +53,7 @@ struct SnapshotReference {
   /// The pending file of the reference: the snapshot that a failed comparison left beside it for
   /// review, `<name>.<extension>.pending` (`armed.1.txt.pending` beside `armed.1.txt`).
   var pendingURL: URL {
-    url.appendingPathExtension("pending")
+    url.appendingPathExtension(SnapshotReview.pendingExtension)
   }
 
   /// Where a differing snapshot is written for a look (an SVG to open, say): the same path
