@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "refresh-bench", targets: ["Benchmarks"]),
     .executable(name: "refresh-storyboard", targets: ["Storyboard"]),
     .executable(name: "refresh-minimal", targets: ["Minimal"]),
+    .executable(name: "refresh-snapshots", targets: ["Snapshots"]),
   ],
   targets: [
     .target(name: "_ObservingShims"),
@@ -53,6 +54,11 @@ let package = Package(
     .executableTarget(
       name: "Minimal", dependencies: ["Refresh", "Rendering"], path: "Examples/Minimal"),
     .testTarget(name: "MinimalTests", dependencies: ["TerminalTestSupport", "Minimal"]),
+    .executableTarget(
+      name: "Snapshots", dependencies: ["RefreshTesting", "Rendering"], path: "Examples/Snapshots",
+      exclude: ["README.md"]),
+    .testTarget(
+      name: "SnapshotsTests", dependencies: ["TerminalTestSupport", "Snapshots", "RefreshTesting"]),
     .target(name: "AllocationCounter", path: "Examples/AllocationCounter"),
     .executableTarget(
       name: "Benchmarks",

@@ -25,8 +25,14 @@ import Testing
 ///   ``SnapshotRecordMode``.
 /// - The same: nothing happens.
 /// - Different: the test fails with a line-by-line difference (a unified diff, `-` for the
-///   reference's lines, `+` for the snapshot's), and the snapshot is written under the
-///   temporary directory (`refresh-snapshots/…`) to look at.
+///   reference's lines, `+` for the snapshot's), and the snapshot is written beside the
+///   reference as a pending file (`pulledHalfway.1.txt.pending`), and under the temporary
+///   directory (`refresh-snapshots/…`), to look at. `swift run refresh-snapshots review`
+///   shows each pending file's difference and accepts it (it replaces the reference) or
+///   rejects it (it is deleted); see ``SnapshotReview``.
+/// - A missing reference that is not recorded (``SnapshotRecordMode/never``, or CI) also
+///   leaves the snapshot as a pending file. A snapshot that matches, or whose reference is
+///   written, deletes a pending file left by an earlier run.
 /// - Re-recording: in the record mode ``SnapshotRecordMode/failed`` (`record: .failed`, the
 ///   trait `.snapshots(record: .failed)`, or `REFRESH_RECORD_SNAPSHOTS=1`), a snapshot that
 ///   differs replaces its reference, and the test fails saying which references changed;
@@ -116,7 +122,10 @@ public func assertSnapshot<Value>(
     TestFailure.record(
       "No reference for snapshot '\(snapshotName)' (\(shownPath)), and the record mode is "
         + "never\(SnapshotRecordMode.isOnCI(ProcessInfo.processInfo.environment) ? " (on CI)" : ""): "
-        + "nothing was written. Record it where you can check it, and commit it.",
+        + "no reference was written. The snapshot is pending in "
+        + "\(SnapshotNaming.shownPath(of: reference.pendingURL)): review it "
+        + "(swift run refresh-snapshots review), or record it where you can check it, and "
+        + "commit it.",
       at: location)
   case .recordedUnchanged:
     TestFailure.record(
@@ -132,8 +141,10 @@ public func assertSnapshot<Value>(
       pathExtension: strategy.pathExtension, referenceURL: reference.url, at: location)
     TestFailure.record(
       "Snapshot '\(snapshotName)' does not match \(shownPath):\n" + difference
-        + "\nThe new snapshot is in \(reference.failureCopyURL.path). If the change is "
-        + "right, re-record: \(SnapshotRecordMode.environmentVariable)=1 swift test",
+        + "\nThe new snapshot is pending in \(SnapshotNaming.shownPath(of: reference.pendingURL)) "
+        + "(and in \(reference.failureCopyURL.path)). If the change is right, accept it "
+        + "(swift run refresh-snapshots review), or re-record: "
+        + "\(SnapshotRecordMode.environmentVariable)=1 swift test",
       at: location)
   case .failed(let reason):
     TestFailure.record("Snapshot '\(snapshotName)': \(reason)", at: location)

@@ -8,14 +8,16 @@ struct SnapshotReference {
     case matched
     /// There was no reference: the snapshot was written as one.
     case recorded
-    /// There was no reference, and the mode writes none (``SnapshotRecordMode/never``).
+    /// There was no reference, and the mode writes none (``SnapshotRecordMode/never``): the
+    /// snapshot was written as the pending file.
     case missing
     /// Re-recording was asked for and the snapshot differed: it replaced the reference.
     case rerecorded(difference: String)
     /// Every snapshot is recorded (``SnapshotRecordMode/all``) and this one was the same: the
     /// reference was written again, unchanged.
     case recordedUnchanged
-    /// The snapshot differs from the reference, which stays.
+    /// The snapshot differs from the reference, which stays; the snapshot was written as the
+    /// pending file.
     case mismatched(difference: String, reference: String)
     /// The reference could not be read or written.
     case failed(reason: String)
@@ -48,6 +50,12 @@ struct SnapshotReference {
     return safe.isEmpty ? "_" : safe
   }
 
+  /// The pending file of the reference: the snapshot that a failed comparison left beside it for
+  /// review, `<name>.<extension>.pending` (`armed.1.txt.pending` beside `armed.1.txt`).
+  var pendingURL: URL {
+    url.appendingPathExtension(SnapshotReview.pendingExtension)
+  }
+
   /// Where a differing snapshot is written for a look (an SVG to open, say): the same path
   /// under the temporary directory.
   var failureCopyURL: URL {
@@ -66,7 +74,10 @@ struct SnapshotReference {
   func compare(_ actual: String, mode: SnapshotRecordMode) -> Outcome {
     let manager = FileManager.default
     guard manager.fileExists(atPath: url.path) else {
-      guard mode != .never else { return .missing }
+      guard mode != .never else {
+        return write(actual, to: pendingURL).map { .failed(reason: $0) } ?? .missing
+      }
+      removePending()
       return write(actual, to: url).map { .failed(reason: $0) } ?? .recorded
     }
     let reference: String
@@ -76,16 +87,25 @@ struct SnapshotReference {
       return .failed(reason: "cannot read \(url.path): \(error.localizedDescription)")
     }
     guard reference != actual else {
+      removePending()
       guard mode == .all else { return .matched }
       return write(actual, to: url).map { .failed(reason: $0) } ?? .recordedUnchanged
     }
     let difference = SnapshotDifference(reference: reference, actual: actual).unified
     if mode == .all || mode == .failed {
+      removePending()
       return write(actual, to: url).map { .failed(reason: $0) }
         ?? .rerecorded(difference: difference)
     }
     _ = write(actual, to: failureCopyURL)
+    if let reason = write(actual, to: pendingURL) { return .failed(reason: reason) }
     return .mismatched(difference: difference, reference: reference)
+  }
+
+  /// Deletes the pending file, if there is one: what it held is stale once the snapshot
+  /// matches or is recorded.
+  private func removePending() {
+    try? FileManager.default.removeItem(at: pendingURL)
   }
 
   /// Writes a text, creating the directories; returns why it could not.
