@@ -179,6 +179,7 @@ public final class InputDispatcher {
     case .paste(let text): onPaste?(text)
     case .focusGained: onFocusChange?(true)
     case .focusLost: onFocusChange?(false)
+    case .reply: break
     }
   }
 
