@@ -40,6 +40,14 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
   /// goes to the back (``InputEvent/focusLost``). Terminals without it ignore the sequence.
   public static let focusReporting = TerminalModes(rawValue: 1 << 5)
 
+  /// The kitty keyboard protocol's first enhancement, disambiguated escape codes
+  /// (`ESC[>1u`, pushed; `ESC[<u` pops it), so that Escape, and Ctrl or Alt with a key, arrive
+  /// unambiguously (``InputParser`` turns them back into the keys they always were).
+  ///
+  /// Not in ``fullScreen``: ``TerminalHost`` enters it (``TerminalSession/enter(_:)``) only
+  /// when the terminal answered that it has the protocol (``TerminalCapabilities``).
+  public static let kittyKeyboard = TerminalModes(rawValue: 1 << 6)
+
   /// Every mode: what an interactive full-screen program wants.
   public static let fullScreen: TerminalModes = [
     .alternateScreen, .hiddenCursor, .mouseReporting, .rawInput, .bracketedPaste,
@@ -49,7 +57,8 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
   /// The modes that have escape sequences, in the order they are entered, each with the
   /// sequence that enters it and the one that leaves it (xterm's DEC private modes: 1049 the
   /// alternate screen, 25 the visible cursor, 1000/1002/1006 mouse presses, drags, SGR encoding,
-  /// 2004 bracketed paste, 1004 focus events).
+  /// 2004 bracketed paste, 1004 focus events; then the kitty keyboard push, made on the
+  /// alternate screen, whose pop must come before leaving it).
   private static let sequences: [(mode: TerminalModes, enter: String, leave: String)] = [
     (.alternateScreen, "\u{1B}[?1049h", "\u{1B}[?1049l"),
     (.hiddenCursor, "\u{1B}[?25l", "\u{1B}[?25h"),
@@ -59,10 +68,11 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
     ),
     (.bracketedPaste, "\u{1B}[?2004h", "\u{1B}[?2004l"),
     (.focusReporting, "\u{1B}[?1004h", "\u{1B}[?1004l"),
+    (.kittyKeyboard, "\u{1B}[>1u", "\u{1B}[<u"),
   ]
 
   /// The bytes that enter the modes, in this order: alternate screen, hidden cursor, mouse
-  /// reporting, bracketed paste, focus reporting.
+  /// reporting, bracketed paste, focus reporting, kitty keyboard.
   public var enterSequence: [UInt8] {
     Array(Self.sequences.filter { contains($0.mode) }.map(\.enter).joined().utf8)
   }
@@ -71,9 +81,9 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
   /// order of ``enterSequence``.
   ///
   /// They end a synchronized update (`ESC[?2026l`, in case a frame was interrupted) and reset
-  /// the attributes (`ESC[0m`); then they turn off focus reporting, bracketed paste and mouse
-  /// reporting, show the cursor and leave the alternate screen, as far as the modes include
-  /// them. Raw input alone restores with no
+  /// the attributes (`ESC[0m`); then they pop the kitty keyboard mode, turn off focus
+  /// reporting, bracketed paste and mouse reporting, show the cursor and leave the alternate
+  /// screen, as far as the modes include them. Raw input alone restores with no
   /// bytes at all: nothing was drawn.
   public var restoreSequence: [UInt8] {
     // Raw input alone (the host's accessible mode, a dumb terminal) drew nothing to undo.
