@@ -7,6 +7,10 @@ import Testing
 /// The host asks the terminal at start-up; the test answers, as a terminal would, or leaves it
 /// silent. These run in the host's serialized suite: one terminal session is active at a time
 /// in a process.
+///
+/// The waits are longer than the suite's usual minute: at the start of a whole run the main
+/// actor is shared by every suite (trivial tests there once took 48 seconds), and a host that
+/// asks needs a few more turns on it before its first frame. A wait that holds ends at once.
 extension TerminalHostTests {
   /// What the full-screen session writes on entering its modes.
   static let enter =
@@ -21,9 +25,9 @@ extension TerminalHostTests {
   /// never), then the body; then stops the host and waits for it.
   func running(answering answers: String?, _ body: () async throws -> Void) async throws {
     let run = Task { @MainActor [host] in try await host.run() }
-    #expect(await eventually { host.isRunning })
+    #expect(await eventually(within: 300) { host.isRunning })
     if let answers {
-      #expect(await eventually { terminal.output.contains(Self.queries) })
+      #expect(await eventually(within: 300) { terminal.output.contains(Self.queries) })
       terminal.type(answers)
     }
     try await body()
@@ -35,11 +39,11 @@ extension TerminalHostTests {
   /// questions, frames in synchronized output; and the pop on leaving, before the alternate
   /// screen is left (kitty keeps a stack per screen).
   @Test func aTerminalThatAnswersGetsTheNegotiatedModes() async throws {
-    host.queryTimeout = 60  // bounds a wait that the DA1 reply ends at once
+    host.queryTimeout = 600  // bounds a wait that the DA1 reply ends at once
     var keys: [Key] = []
     host.onKey = { keys.append($0) }
     try await running(answering: Self.kittyAnswers) {
-      #expect(await eventually { terminal.output.contains("row 0") })
+      #expect(await eventually(within: 300) { terminal.output.contains("row 0") })
       #expect(terminal.output.hasPrefix(Self.enter + Self.queries + "\u{1B}[>1u\u{1B}[?2026h"))
       #expect(host.capabilities.didAnswer)
       #expect(host.capabilities.hasKittyKeyboard)
@@ -49,10 +53,10 @@ extension TerminalHostTests {
       #expect(host.capabilities.deviceAttributes == [62, 22])
       // Keys as kitty sends them are the keys they always were.
       terminal.type("\u{1B}[27uj\u{1B}[107;5u")
-      #expect(await eventually { keys == [.escape, .character("j"), .control(11)] })
+      #expect(await eventually(within: 300) { keys == [.escape, .character("j"), .control(11)] })
     }
     #expect(
-      await eventually {
+      await eventually(within: 300) {
         terminal.output.hasSuffix(
           "\u{1B}[?2026l\u{1B}[0m\u{1B}[<u\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l"
             + "\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
@@ -62,15 +66,15 @@ extension TerminalHostTests {
   /// Ctrl-C as the kitty protocol sends it still ends the host cleanly, and the keyboard mode
   /// is popped.
   @Test func ctrlCUnderTheKittyProtocolEndsCleanly() async throws {
-    host.queryTimeout = 60
+    host.queryTimeout = 600
     let run = Task { @MainActor [host] in try await host.run() }
-    #expect(await eventually { terminal.output.contains(Self.queries) })
+    #expect(await eventually(within: 300) { terminal.output.contains(Self.queries) })
     terminal.type(Self.kittyAnswers)
-    #expect(await eventually { terminal.output.contains("\u{1B}[>1u") })
+    #expect(await eventually(within: 300) { terminal.output.contains("\u{1B}[>1u") })
     terminal.type("\u{1B}[99;5u")
     try await run.value
     #expect(terminal.isRestored)
-    #expect(await eventually { terminal.output.contains("\u{1B}[<u\u{1B}[?1004l") })
+    #expect(await eventually(within: 300) { terminal.output.contains("\u{1B}[<u\u{1B}[?1004l") })
   }
 
   /// A terminal that answers nothing gets today's bytes after the time limit.
@@ -83,15 +87,15 @@ extension TerminalHostTests {
     host.onKey = { keys.append($0) }
     try await running(answering: nil) {
       terminal.type("x")
-      #expect(await eventually { terminal.output.contains("row 0") })
+      #expect(await eventually(within: 300) { terminal.output.contains("row 0") })
       #expect(terminal.output.hasPrefix(Self.enter + Self.queries + "\u{1B}[?2026h"))
-      #expect(await eventually { keys == [.character("x")] })
+      #expect(await eventually(within: 300) { keys == [.character("x")] })
       #expect(!host.capabilities.didAnswer)
       #expect(host.capabilities.synchronizedOutput == .unknown)
       #expect(!host.capabilities.hasKittyKeyboard)
     }
     #expect(
-      await eventually {
+      await eventually(within: 300) {
         terminal.output.hasSuffix(
           "\u{1B}[?2026l\u{1B}[0m\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l"
             + "\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
@@ -104,10 +108,10 @@ extension TerminalHostTests {
   /// without its brackets; one without the keyboard protocol gets no push.
   @Test(arguments: [0, 4])
   func synchronizedOutputOnlyWhereNotUnsupported(state: Int) async throws {
-    host.queryTimeout = 60
+    host.queryTimeout = 600
     let answers = "\u{1B}[?2026;\(state)$y\u{1B}[?2004;2$y\u{1B}[?1016;0$y\u{1B}[?1;2c"
     try await running(answering: answers) {
-      #expect(await eventually { terminal.output.contains("row 0") })
+      #expect(await eventually(within: 300) { terminal.output.contains("row 0") })
       #expect(terminal.output.hasPrefix(Self.enter + Self.queries))
       #expect(!terminal.output.contains("\u{1B}[?2026h"))
       #expect(!terminal.output.contains("\u{1B}[>1u"))
@@ -123,9 +127,9 @@ extension TerminalHostTests {
     var keys: [Key] = []
     host.onKey = { keys.append($0) }
     try await running(answering: nil) {
-      #expect(await eventually { terminal.output.contains("row 0") })
+      #expect(await eventually(within: 300) { terminal.output.contains("row 0") })
       terminal.type("\u{1B}[?2026;2$y\u{1B}[?62;22ck")
-      #expect(await eventually { keys == [.character("k")] })
+      #expect(await eventually(within: 300) { keys == [.character("k")] })
       #expect(host.capabilities.synchronizedOutput == .supported)
     }
   }
