@@ -39,6 +39,14 @@ public struct InputParser: Sendable {
   /// The longest escape sequence kept while waiting for its end; longer ones are dropped.
   public static let maximumSequenceLength = 64
 
+  /// The size of a cell in pixels while the terminal reports mouse positions in pixels
+  /// (SGR-Pixels, ``TerminalModes/sgrPixels``), or `nil` while it reports cells.
+  ///
+  /// When set, an SGR mouse report's position is a pixel, and the event's cell and the
+  /// fractions within it (``MouseEvent/columnFraction``, ``MouseEvent/rowFraction``) are
+  /// computed with this size. ``TerminalHost`` sets it when it turns SGR-Pixels on.
+  public var cellSizeInPixels: (width: Int, height: Int)?
+
   /// Creates a parser.
   public init() {}
 
@@ -401,8 +409,18 @@ public struct InputParser: Sendable {
       final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
       (0...1_000_000).contains(x), (0...1_000_000).contains(y), code >= 0
     else { return nil }
-    let column = max(0, x - 1)
-    let row = max(0, y - 1)
+    var column = max(0, x - 1)
+    var row = max(0, y - 1)
+    var fractions = (column: 0.5, row: 0.5)
+    if let cell = cellSizeInPixels, cell.width > 0, cell.height > 0 {
+      // Pixels from 1 at the screen's top left corner: the cell, and where in it.
+      fractions = (
+        Double(column % cell.width) / Double(cell.width),
+        Double(row % cell.height) / Double(cell.height)
+      )
+      column /= cell.width
+      row /= cell.height
+    }
     let button = code & 0b11
     if code & 64 != 0 {
       let (dx, dy) =
@@ -412,12 +430,18 @@ public struct InputParser: Sendable {
         case 2: (-1, 0)
         default: (1, 0)
         }
-      return MouseEvent(kind: .wheel(dx: dx, dy: dy), column: column, row: row)
+      return MouseEvent(
+        kind: .wheel(dx: dx, dy: dy), column: column, row: row,
+        columnFraction: fractions.column, rowFraction: fractions.row)
     }
     if final == UInt8(ascii: "m") {
-      return MouseEvent(kind: .release, button: button, column: column, row: row)
+      return MouseEvent(
+        kind: .release, button: button, column: column, row: row,
+        columnFraction: fractions.column, rowFraction: fractions.row)
     }
     let kind: MouseEvent.Kind = code & 32 != 0 ? .drag : .press
-    return MouseEvent(kind: kind, button: button, column: column, row: row)
+    return MouseEvent(
+      kind: kind, button: button, column: column, row: row, columnFraction: fractions.column,
+      rowFraction: fractions.row)
   }
 }

@@ -145,8 +145,11 @@ public final class TerminalHost {
   /// before ``run()``, in the accessible mode, and when the terminal did not answer).
   ///
   /// The host uses it: frames are wrapped in synchronized-output brackets unless the terminal
-  /// reported mode 2026 unsupported, and the kitty keyboard protocol
-  /// (``TerminalModes/kittyKeyboard``) is entered when it answered the protocol's query.
+  /// reported mode 2026 unsupported, the kitty keyboard protocol
+  /// (``TerminalModes/kittyKeyboard``) is entered when it answered the protocol's query, and
+  /// mouse positions in pixels (``TerminalModes/sgrPixels``) when it reported mode 1016
+  /// supported and `TIOCGWINSZ` gives the cells' size in pixels, so that a drag follows the
+  /// pointer within a cell.
   /// Replies that come after ``queryTimeout`` are taken in here but change no mode.
   public private(set) var capabilities = TerminalCapabilities()
 
@@ -320,6 +323,9 @@ public final class TerminalHost {
       let arrivals = reader.take()
       if arrivals.resized {
         resize(to: Self.terminalSize(of: output))
+        if session.modes.contains(.sgrPixels), let cell = Self.cellSizeInPixels(of: output) {
+          parser.cellSizeInPixels = cell
+        }
         canvas = makeCanvas()
         frameBuffer.invalidate()
         needsFrame = true
@@ -388,6 +394,10 @@ public final class TerminalHost {
       await sleep(timeout: Double(deadline - now) / 1e9, reader: reader)
     }
     if capabilities.hasKittyKeyboard { session.enter(.kittyKeyboard) }
+    if capabilities.sgrPixels == .supported, let cell = Self.cellSizeInPixels(of: output) {
+      session.enter(.sgrPixels)
+      parser.cellSizeInPixels = cell
+    }
     return others
   }
 
@@ -503,6 +513,16 @@ public final class TerminalHost {
     CGRect(
       x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth,
       height: CGFloat(rows) * TextMetrics.lineHeight)
+  }
+
+  /// The size of the terminal's cells in pixels, as `TIOCGWINSZ` says it (`ws_xpixel` and
+  /// `ws_ypixel` over the cells), or `nil` when it does not.
+  private static func cellSizeInPixels(of descriptor: Int32) -> (width: Int, height: Int)? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+      size.ws_xpixel >= size.ws_col, size.ws_ypixel >= size.ws_row
+    else { return nil }
+    return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
   }
 
   /// The terminal's size in cells, 80 × 24 when it does not say, within ``maximumSize``.

@@ -133,4 +133,43 @@ extension TerminalHostTests {
       #expect(host.capabilities.synchronizedOutput == .supported)
     }
   }
+
+  /// A terminal that reports SGR-Pixels and its cells' size in pixels gets mouse positions in
+  /// pixels: the host turns 1016 on after asking, and a drag moves by fractions of a cell.
+  @Test func sgrPixelsWhereTheTerminalHasThemAndSaysItsCellSize() async throws {
+    let terminal = try PseudoTerminal(columns: 40, rows: 12, pixelWidth: 320, pixelHeight: 192)
+    let host = try TerminalHost(input: terminal.slave, output: terminal.slave)
+    host.queryTimeout = 600
+    var mice: [MouseEvent] = []
+    host.dispatcher.onMouse = { mice.append($0) }
+    let run = Task { @MainActor [host] in try await host.run() }
+    #expect(await eventually(within: 300) { terminal.output.contains(Self.queries) })
+    terminal.type("\u{1B}[?2026;2$y\u{1B}[?2004;2$y\u{1B}[?1016;2$y\u{1B}[?62;22c")
+    #expect(await eventually(within: 300) { terminal.output.contains("\u{1B}[?2026h") })
+    #expect(terminal.output.hasPrefix(Self.enter + Self.queries + "\u{1B}[?1016h\u{1B}[?2026h"))
+    // Cells of 8 × 16 pixels: pixel 43, 45 is a quarter into column 5, three quarters into row 2.
+    terminal.type("\u{1B}[<0;43;45M\u{1B}[<0;43;45m")
+    #expect(await eventually(within: 300) { mice.count == 2 })
+    #expect(
+      mice.first
+        == MouseEvent(kind: .press, column: 5, row: 2, columnFraction: 0.25, rowFraction: 0.75))
+    host.stop()
+    try await run.value
+    #expect(
+      await eventually(within: 300) {
+        terminal.output.hasSuffix(
+          "\u{1B}[?2026l\u{1B}[0m\u{1B}[?1016l\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l"
+            + "\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
+      })
+  }
+
+  /// Without the cells' size in pixels, SGR-Pixels stays off even where the terminal has it.
+  @Test func noSgrPixelsWithoutTheCellSize() async throws {
+    host.queryTimeout = 600
+    try await running(answering: "\u{1B}[?1016;2$y\u{1B}[?62;22c") {
+      #expect(await eventually(within: 300) { terminal.output.contains("row 0") })
+      #expect(host.capabilities.sgrPixels == .supported)
+      #expect(!terminal.output.contains("\u{1B}[?1016h"))
+    }
+  }
 }

@@ -135,4 +135,27 @@ struct TerminalReplyParserTests {
       TerminalCapabilities.queries
         == Array("\u{1B}[?2026$p\u{1B}[?2004$p\u{1B}[?1016$p\u{1B}[?u\u{1B}[c".utf8))
   }
+
+  /// With SGR-Pixels a report's position is a pixel, counted from 1: the parser turns it into
+  /// the cell and where in the cell it is.
+  @Test func pixelMouseReportsBecomeCellsAndFractions() {
+    var parser = InputParser()
+    parser.cellSizeInPixels = (width: 8, height: 16)
+    // Pixel 43, 45: 42 and 44 from the corner, a quarter into column 5, three quarters into row 2.
+    #expect(
+      parser.feed(Array("\u{1B}[<0;43;45M\u{1B}[<32;1;1M\u{1B}[<0;48;16m".utf8)) == [
+        .mouse(
+          MouseEvent(kind: .press, column: 5, row: 2, columnFraction: 0.25, rowFraction: 0.75)),
+        .mouse(MouseEvent(kind: .drag, column: 0, row: 0, columnFraction: 0, rowFraction: 0)),
+        .mouse(
+          MouseEvent(
+            kind: .release, column: 5, row: 0, columnFraction: 0.875, rowFraction: 0.9375)),
+      ])
+    // Without a cell size, reports are cells, the pointer in the middle of its cell.
+    parser.cellSizeInPixels = nil
+    #expect(
+      parser.feed(Array("\u{1B}[<0;43;45M".utf8)) == [
+        .mouse(MouseEvent(kind: .press, column: 42, row: 44))
+      ])
+  }
 }
