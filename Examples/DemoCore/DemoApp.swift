@@ -487,7 +487,7 @@ public final class DemoApp {
   public func handle(_ event: InputEvent) {
     switch event {
     case .key(let key): handle(key)
-    case .mouse, .paste, .focusGained, .focusLost: dispatcher.handle(event)
+    case .mouse, .paste, .focusGained, .focusLost, .reply: dispatcher.handle(event)
     }
   }
 

@@ -123,6 +123,7 @@ public final class Filmstrip {
       case .input(.paste(let text)): word = "paste of \(text.count)"
       case .input(.focusGained): word = "focus in"
       case .input(.focusLost): word = "focus out"
+      case .input(.reply): word = "reply"
       }
       if words.last?.word == word {
         words[words.count - 1].count += 1

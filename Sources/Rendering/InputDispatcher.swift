@@ -179,6 +179,7 @@ public final class InputDispatcher {
     case .paste(let text): onPaste?(text)
     case .focusGained: onFocusChange?(true)
     case .focusLost: onFocusChange?(false)
+    case .reply: break
     }
   }
 
@@ -212,7 +213,10 @@ public final class InputDispatcher {
   }
 
   private func handle(_ mouse: MouseEvent) {
-    let point = Self.point(column: mouse.column, row: mouse.row)
+    // Where in its cell the pointer is, to the pixel where the terminal reports pixels.
+    let point = CGPoint(
+      x: (CGFloat(mouse.column) + CGFloat(mouse.columnFraction)) * TextMetrics.cellWidth,
+      y: (CGFloat(mouse.row) + CGFloat(mouse.rowFraction)) * TextMetrics.lineHeight)
     switch mouse.kind {
     case .press:
       guard mouse.button == 0 else { return }

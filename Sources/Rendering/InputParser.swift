@@ -1,6 +1,14 @@
 /// Decodes the bytes a terminal sends into ``InputEvent``s: UTF-8 text, control keys, CSI and
 /// SS3 key sequences, SGR mouse reports (`ESC [ < b ; x ; y M` or `m`), bracketed pastes
-/// (`ESC [ 200 ~` text `ESC [ 201 ~`) and focus reports (`ESC [ I`, `ESC [ O`).
+/// (`ESC [ 200 ~` text `ESC [ 201 ~`), focus reports (`ESC [ I`, `ESC [ O`), the kitty
+/// keyboard protocol's keys (`ESC [ code ; modifiers u`) and the terminal's replies to queries
+/// (``InputEvent/reply(_:)``: DECRPM, the kitty keyboard flags, DA1).
+///
+/// A kitty key becomes the keys its legacy encoding gives, so that an app sees the same keys
+/// with the protocol on or off: `ESC [ 27 u` is ``Key/escape``, `ESC [ 99 ; 5 u` (Ctrl-C) is
+/// `.control(3)`, and Alt with a key (`ESC [ 106 ; 3 u`) is ``Key/escape`` then the key.
+/// Modifiers that have no legacy encoding (Ctrl with a digit, Super) are dropped, as legacy
+/// terminals drop them.
 ///
 /// Feed it bytes as they arrive; a sequence split across reads is completed by the next read.
 /// Bad input never stops it: malformed or overlong sequences and invalid UTF-8 are dropped, and
@@ -30,6 +38,14 @@ public struct InputParser: Sendable {
 
   /// The longest escape sequence kept while waiting for its end; longer ones are dropped.
   public static let maximumSequenceLength = 64
+
+  /// The size of a cell in pixels while the terminal reports mouse positions in pixels
+  /// (SGR-Pixels, ``TerminalModes/sgrPixels``), or `nil` while it reports cells.
+  ///
+  /// When set, an SGR mouse report's position is a pixel, and the event's cell and the
+  /// fractions within it (``MouseEvent/columnFraction``, ``MouseEvent/rowFraction``) are
+  /// computed with this size. ``TerminalHost`` sets it when it turns SGR-Pixels on.
+  public var cellSizeInPixels: (width: Int, height: Int)?
 
   /// Creates a parser.
   public init() {}
@@ -63,6 +79,9 @@ public struct InputParser: Sendable {
       switch decode(at: index) {
       case .event(let event, let length):
         events.append(event)
+        index += length
+      case .events(let decoded, let length):
+        events += decoded
         index += length
       case .pasteStart(let length):
         pasted = []
@@ -152,6 +171,7 @@ public struct InputParser: Sendable {
 
   private enum Step {
     case event(InputEvent, length: Int)
+    case events([InputEvent], length: Int)
     case pasteStart(length: Int)
     case skip(length: Int)
     case discard(length: Int)
@@ -226,6 +246,15 @@ public struct InputParser: Sendable {
       return mouse(parameters.dropFirst(), final: final).map { .event(.mouse($0), length: length) }
         ?? .skip(length: length)
     }
+    if parameters.first == UInt8(ascii: "?") {
+      return Self.reply(parameters.dropFirst(), final: final).map {
+        .event(.reply($0), length: length)
+      } ?? .skip(length: length)
+    }
+    if final == UInt8(ascii: "u") {
+      return Self.kittyKey(parameters).map { .events($0, length: length) }
+        ?? .skip(length: length)
+    }
     let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
       .map { Int(String(decoding: $0, as: UTF8.self)) }
     if numbers == [200], final == UInt8(ascii: "~") { return .pasteStart(length: length) }
@@ -248,6 +277,102 @@ public struct InputParser: Sendable {
         Self.cursorKey(final: final)
       }
     return key.map { .event(.key($0), length: length) } ?? .skip(length: length)
+  }
+
+  /// The numbers of `;`-separated parameters, `nil` when one is empty or not a number.
+  private static func integers(_ bytes: ArraySlice<UInt8>) -> [Int]? {
+    var numbers: [Int] = []
+    for field in bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
+      guard field.count <= 9, let number = Int(String(decoding: field, as: UTF8.self)),
+        number >= 0
+      else { return nil }
+      numbers.append(number)
+    }
+    return numbers
+  }
+
+  /// Decodes a reply that starts `ESC [ ?`: DECRPM (`? mode ; state $ y`), the kitty keyboard
+  /// flags (`? flags u`) or DA1 (`? attributes c`).
+  private static func reply(_ parameters: ArraySlice<UInt8>, final: UInt8) -> TerminalReply? {
+    switch final {
+    case UInt8(ascii: "y"):
+      guard parameters.last == UInt8(ascii: "$"), let numbers = integers(parameters.dropLast()),
+        numbers.count == 2, let state = TerminalModeState(rawValue: numbers[1])
+      else { return nil }
+      return .mode(numbers[0], state)
+    case UInt8(ascii: "u"):
+      guard let numbers = integers(parameters), numbers.count == 1 else { return nil }
+      return .keyboardFlags(numbers[0])
+    case UInt8(ascii: "c"):
+      guard let numbers = integers(parameters) else { return nil }
+      return .deviceAttributes(numbers)
+    default:
+      return nil
+    }
+  }
+
+  /// The kitty keyboard protocol's modifier bits (its modifier parameter less one).
+  private static let shiftBit = 1
+  private static let altBit = 2
+  private static let controlBit = 4
+
+  /// Kitty's code for the keypad's Enter, in its private-use range of functional keys.
+  private static let keypadEnterCode = 57_414
+
+  /// Decodes a kitty key, `code[:alternates] ; modifiers[:event] [; text] u`, into the keys
+  /// its legacy encoding gives (see the overview); `nil` for a key legacy input has no bytes
+  /// for, or a release.
+  private static func kittyKey(_ parameters: [UInt8]) -> [InputEvent]? {
+    let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+    func firstNumber(_ index: Int, default value: Int) -> Int? {
+      guard index < fields.count else { return value }
+      let part = fields[index].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+      guard let first = part.first, !first.isEmpty else { return value }
+      guard first.count <= 9 else { return nil }
+      return Int(String(decoding: first, as: UTF8.self))
+    }
+    guard let code = firstNumber(0, default: -1), code >= 0,
+      let modifiers = firstNumber(1, default: 1), modifiers >= 1
+    else { return nil }
+    // A release (event type 3) is no key press; legacy input has no releases.
+    if fields.count > 1 {
+      let part = fields[1].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+      if part.count > 1, part[1].elementsEqual("3".utf8) { return nil }
+    }
+    let bits = modifiers - 1
+    var bytes: [UInt8]
+    switch code {
+    case 27, 13, 9, 127, 8: bytes = [UInt8(code)]
+    case keypadEnterCode: bytes = [0x0D]
+    case 0x20..<0x7F:
+      var byte = UInt8(code)
+      if bits & shiftBit != 0, (0x61...0x7A).contains(byte) { byte -= 0x20 }
+      if bits & controlBit != 0, let control = controlByte(byte) { byte = control }
+      bytes = [byte]
+    case 0x80..<0xE000, 0xF900...0x10FFFF:
+      guard let scalar = Unicode.Scalar(code) else { return nil }
+      var text = String(scalar)
+      if bits & shiftBit != 0 { text = text.uppercased() }
+      bytes = Array(text.utf8)
+    default:
+      return nil  // kitty's other functional keys (private use), which legacy input lacks
+    }
+    if bits & altBit != 0 { bytes.insert(0x1B, at: 0) }
+    var legacy = InputParser()
+    return legacy.feed(bytes) + legacy.flush()
+  }
+
+  /// The control character Ctrl gives with a key in legacy input: Ctrl-A to Ctrl-Z, Ctrl-@,
+  /// Ctrl-[ to Ctrl-_, Ctrl-Space, and xterm's Ctrl-2 to Ctrl-8; `nil` for the others.
+  private static func controlByte(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x40...0x5F: byte - 0x40
+    case 0x61...0x7A: byte - 0x60
+    case 0x20, UInt8(ascii: "2"): 0
+    case UInt8(ascii: "3")...UInt8(ascii: "7"): byte - UInt8(ascii: "3") + 0x1B
+    case UInt8(ascii: "8"), UInt8(ascii: "?"): 0x7F
+    default: nil
+    }
   }
 
   /// The function keys of `ESC [ n ~` sequences, by `n` (xterm's numbering, which skips 16
@@ -284,8 +409,18 @@ public struct InputParser: Sendable {
       final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
       (0...1_000_000).contains(x), (0...1_000_000).contains(y), code >= 0
     else { return nil }
-    let column = max(0, x - 1)
-    let row = max(0, y - 1)
+    var column = max(0, x - 1)
+    var row = max(0, y - 1)
+    var fractions = (column: 0.5, row: 0.5)
+    if let cell = cellSizeInPixels, cell.width > 0, cell.height > 0 {
+      // Pixels from 1 at the screen's top left corner: the cell, and where in it.
+      fractions = (
+        Double(column % cell.width) / Double(cell.width),
+        Double(row % cell.height) / Double(cell.height)
+      )
+      column /= cell.width
+      row /= cell.height
+    }
     let button = code & 0b11
     if code & 64 != 0 {
       let (dx, dy) =
@@ -295,12 +430,18 @@ public struct InputParser: Sendable {
         case 2: (-1, 0)
         default: (1, 0)
         }
-      return MouseEvent(kind: .wheel(dx: dx, dy: dy), column: column, row: row)
+      return MouseEvent(
+        kind: .wheel(dx: dx, dy: dy), column: column, row: row,
+        columnFraction: fractions.column, rowFraction: fractions.row)
     }
     if final == UInt8(ascii: "m") {
-      return MouseEvent(kind: .release, button: button, column: column, row: row)
+      return MouseEvent(
+        kind: .release, button: button, column: column, row: row,
+        columnFraction: fractions.column, rowFraction: fractions.row)
     }
     let kind: MouseEvent.Kind = code & 32 != 0 ? .drag : .press
-    return MouseEvent(kind: kind, button: button, column: column, row: row)
+    return MouseEvent(
+      kind: kind, button: button, column: column, row: row, columnFraction: fractions.column,
+      rowFraction: fractions.row)
   }
 }

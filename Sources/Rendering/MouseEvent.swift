@@ -20,6 +20,13 @@ public struct MouseEvent: Hashable, Sendable {
   public var column: Int
   /// The row, 0-based.
   public var row: Int
+  /// Where in its column the pointer is, from 0 at the cell's left edge to just under 1 at
+  /// its right: the middle, 0.5, unless the terminal reports pixels (SGR-Pixels,
+  /// ``TerminalModes/sgrPixels``).
+  public var columnFraction: Double
+  /// Where in its row the pointer is, from 0 at the cell's top to just under 1 at its
+  /// bottom: the middle, 0.5, unless the terminal reports pixels.
+  public var rowFraction: Double
 
   /// Creates a mouse event.
   ///
@@ -28,10 +35,17 @@ public struct MouseEvent: Hashable, Sendable {
   ///   - button: The button.
   ///   - column: The column, 0-based.
   ///   - row: The row, 0-based.
-  public init(kind: Kind, button: Int = 0, column: Int, row: Int) {
+  ///   - columnFraction: Where in the column the pointer is, 0 to 1 (the middle unless given).
+  ///   - rowFraction: Where in the row the pointer is, 0 to 1 (the middle unless given).
+  public init(
+    kind: Kind, button: Int = 0, column: Int, row: Int, columnFraction: Double = 0.5,
+    rowFraction: Double = 0.5
+  ) {
     self.kind = kind
     self.button = button
     self.column = column
     self.row = row
+    self.columnFraction = columnFraction
+    self.rowFraction = rowFraction
   }
 }

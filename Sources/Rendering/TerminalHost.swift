@@ -133,6 +133,26 @@ public final class TerminalHost {
   /// terminal sends a sequence in one write.
   public var escapeTimeout: TimeInterval = 0.03
 
+  /// How long ``run()`` waits at start-up for the terminal to answer its questions
+  /// (``TerminalCapabilities/queries``), in seconds: 150 ms unless set.
+  ///
+  /// The wait ends as soon as the DA1 reply comes, which every terminal sends after the other
+  /// replies; a terminal that answers nothing gets the defaults after this time. Keys typed
+  /// meanwhile are kept and handled after it.
+  public var queryTimeout: TimeInterval = 0.15
+
+  /// What the terminal said about itself at start-up (all ``TerminalCapabilities/Support/unknown``
+  /// before ``run()``, in the accessible mode, and when the terminal did not answer).
+  ///
+  /// The host uses it: frames are wrapped in synchronized-output brackets unless the terminal
+  /// reported mode 2026 unsupported, the kitty keyboard protocol
+  /// (``TerminalModes/kittyKeyboard``) is entered when it answered the protocol's query, and
+  /// mouse positions in pixels (``TerminalModes/sgrPixels``) when it reported mode 1016
+  /// supported and `TIOCGWINSZ` gives the cells' size in pixels, so that a drag follows the
+  /// pointer within a cell.
+  /// Replies that come after ``queryTimeout`` are taken in here but change no mode.
+  public private(set) var capabilities = TerminalCapabilities()
+
   /// How long a paste may pause before the host takes it as ended with what came: a paste over
   /// a slow link arrives in bursts, but one whose end marker never comes must not turn every
   /// later key into pasted text.
@@ -274,12 +294,23 @@ public final class TerminalHost {
       isRunning = false
     }
     isFocused = true
+    capabilities = TerminalCapabilities()
     var parser = InputParser()
     var frameBuffer = TerminalFrameBuffer()
+    var typedMeanwhile: [InputEvent] = []
+    if !isAccessible {
+      typedMeanwhile = await askTheTerminal(session: session, reader: reader, parser: &parser)
+      frameBuffer.usesSynchronizedOutput = capabilities.synchronizedOutput != .unsupported
+    }
     var canvas = makeCanvas()
     var lastArrival: UInt64 = 0
     var needsFrame = true
     resize(to: Self.terminalSize(of: output))
+    if !typedMeanwhile.isEmpty {
+      // What was typed while the host asked acts on the views as they will first be shown.
+      window.layoutIfNeeded()
+      dispatch(typedMeanwhile)
+    }
 
     while !stopRequested {
       loopCount += 1
@@ -292,6 +323,9 @@ public final class TerminalHost {
       let arrivals = reader.take()
       if arrivals.resized {
         resize(to: Self.terminalSize(of: output))
+        if session.modes.contains(.sgrPixels), let cell = Self.cellSizeInPixels(of: output) {
+          parser.cellSizeInPixels = cell
+        }
         canvas = makeCanvas()
         frameBuffer.invalidate()
         needsFrame = true
@@ -334,6 +368,39 @@ public final class TerminalHost {
 
   // MARK: - The loop
 
+  /// Writes the queries and waits for the DA1 reply that ends the answers, at most
+  /// ``queryTimeout``; learns the replies, enters the kitty keyboard protocol if the terminal
+  /// has it, and returns the other events that came meanwhile.
+  private func askTheTerminal(
+    session: TerminalSession, reader: TerminalInputReader, parser: inout InputParser
+  ) async -> [InputEvent] {
+    session.write(TerminalCapabilities.queries)
+    let start = DispatchTime.now().uptimeNanoseconds
+    let deadline = start + UInt64(max(0, min(queryTimeout, 3600)) * 1e9)
+    var others: [InputEvent] = []
+    var fenced = false
+    while !stopRequested {
+      let arrivals = reader.take()
+      for event in parser.feed(arrivals.bytes) {
+        guard case .reply(let reply) = event else {
+          others.append(event)
+          continue
+        }
+        capabilities.learn(reply)
+        if case .deviceAttributes = reply { fenced = true }
+      }
+      let now = DispatchTime.now().uptimeNanoseconds
+      if fenced || arrivals.ended || now >= deadline { break }
+      await sleep(timeout: Double(deadline - now) / 1e9, reader: reader)
+    }
+    if capabilities.hasKittyKeyboard { session.enter(.kittyKeyboard) }
+    if capabilities.sgrPixels == .supported, let cell = Self.cellSizeInPixels(of: output) {
+      session.enter(.sgrPixels)
+      parser.cellSizeInPixels = cell
+    }
+    return others
+  }
+
   /// How long the parser's unfinished input may wait for more bytes.
   private func inputTimeout(_ parser: InputParser) -> TimeInterval {
     parser.isPasting ? pasteTimeout : escapeTimeout
@@ -341,6 +408,11 @@ public final class TerminalHost {
 
   private func dispatch(_ events: [InputEvent]) {
     for event in events {
+      // A reply that came after the wait is no input.
+      if case .reply(let reply) = event {
+        capabilities.learn(reply)
+        continue
+      }
       recorder?.record(.input(event), at: clock.currentTime - recordingStart)
       if case .key(let key) = event, quitKeys.contains(key) {
         stop()
@@ -441,6 +513,16 @@ public final class TerminalHost {
     CGRect(
       x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth,
       height: CGFloat(rows) * TextMetrics.lineHeight)
+  }
+
+  /// The size of the terminal's cells in pixels, as `TIOCGWINSZ` says it (`ws_xpixel` and
+  /// `ws_ypixel` over the cells), or `nil` when it does not.
+  private static func cellSizeInPixels(of descriptor: Int32) -> (width: Int, height: Int)? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+      size.ws_xpixel >= size.ws_col, size.ws_ypixel >= size.ws_row
+    else { return nil }
+    return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
   }
 
   /// The terminal's size in cells, 80 × 24 when it does not say, within ``maximumSize``.

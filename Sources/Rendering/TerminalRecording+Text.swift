@@ -38,6 +38,12 @@ extension TerminalRecording {
       return "\(time) focus in"
     case .input(.focusLost):
       return "\(time) focus out"
+    case .input(.reply(.mode(let mode, let state))):
+      return "\(time) reply mode \(mode) \(state.rawValue)"
+    case .input(.reply(.keyboardFlags(let flags))):
+      return "\(time) reply keyboard \(flags)"
+    case .input(.reply(.deviceAttributes(let attributes))):
+      return "\(time) reply attributes" + attributes.map { " \($0)" }.joined()
     }
   }
 
@@ -108,8 +114,32 @@ extension TerminalRecording {
         throw fail("'focus' takes 'in' or 'out'")
       }
       return Entry(time: time, event: .input(words[2] == "in" ? .focusGained : .focusLost))
+    case "reply":
+      return Entry(time: time, event: .input(.reply(try reply(words: words, number: number))))
     default:
       throw fail("unknown event '\(words[1])'")
+    }
+  }
+
+  /// Reads a terminal reply's words: `mode 2026 2`, `keyboard 1`, `attributes 62 22`.
+  private static func reply(words: [String], number: Int) throws(ParseError) -> TerminalReply {
+    func fail(_ reason: String) -> ParseError { ParseError(line: number, reason: reason) }
+    let numbers = words.dropFirst(3).compactMap { Int($0) }
+    guard words.count >= 3, numbers.count == words.count - 3, numbers.allSatisfy({ $0 >= 0 })
+    else { throw fail("'reply' takes a kind and whole numbers") }
+    switch words[2] {
+    case "mode":
+      guard numbers.count == 2, let state = TerminalModeState(rawValue: numbers[1]) else {
+        throw fail("'reply mode' takes a mode and a state, 0 to 4")
+      }
+      return .mode(numbers[0], state)
+    case "keyboard":
+      guard numbers.count == 1 else { throw fail("'reply keyboard' takes the flags") }
+      return .keyboardFlags(numbers[0])
+    case "attributes":
+      return .deviceAttributes(numbers)
+    default:
+      throw fail("unknown reply '\(words[2])'")
     }
   }
 

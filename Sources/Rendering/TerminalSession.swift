@@ -38,8 +38,8 @@ public final class TerminalSession {
     case notATerminal(errno: Int32)
   }
 
-  /// The modes the session entered.
-  public let modes: TerminalModes
+  /// The modes the session entered, those of ``enter(_:)`` included.
+  public private(set) var modes: TerminalModes
   /// The file descriptor the session writes to.
   public let outputDescriptor: Int32
   /// The file descriptor whose terminal settings raw input changes.
@@ -77,6 +77,7 @@ public final class TerminalSession {
     // Touch every global the signal handler reads, so that none is first initialized there.
     _ = (restoreRecord, restoreBytes, savedTermios, previousActions, signalSlots)
     _ = restoreIsArmed.load(ordering: .relaxed)
+    _ = restoreSlot.load(ordering: .relaxed)
     var raw = termios()
     if modes.contains(.rawInput) {
       guard tcgetattr(input, savedTermios) == 0 else {
@@ -90,14 +91,8 @@ public final class TerminalSession {
       withUnsafeMutableBytes(of: &raw.c_cc) { $0[Int(VSUSP)] = disabledControlCharacter }
     }
     isActive = true
-    let restore = modes.restoreSequence
-    let count = min(restore.count, restoreCapacity)
-    restore.withUnsafeBufferPointer { bytes in
-      restoreBytes.update(from: bytes.baseAddress!, count: count)
-    }
-    restoreRecord.pointee = RestoreRecord(
-      output: output, input: input, byteCount: count,
-      restoresTermios: modes.contains(.rawInput))
+    prepareRestore(in: 0)
+    restoreSlot.store(0, ordering: .releasing)
     restoreIsArmed.store(true, ordering: .releasing)
     installHandlers()
     if modes.contains(.rawInput) {
@@ -108,6 +103,36 @@ public final class TerminalSession {
 
   deinit {
     end()
+  }
+
+  /// Enters more modes while the session is active, such as ``TerminalModes/kittyKeyboard``
+  /// once the terminal said it has it; the restoration from then on leaves them too.
+  ///
+  /// Modes already entered, and raw input (which only ``init(modes:input:output:signalKeys:)``
+  /// can set), are left as they are.
+  ///
+  /// - Parameter more: The modes to enter.
+  public func enter(_ more: TerminalModes) {
+    let added = more.subtracting(modes).subtracting(.rawInput)
+    guard isActive, !added.isEmpty else { return }
+    modes.formUnion(added)
+    // The signal handler reads the slot in use; the other one is prepared, then switched to.
+    let slot = 1 - restoreSlot.load(ordering: .acquiring)
+    prepareRestore(in: slot)
+    restoreSlot.store(slot, ordering: .releasing)
+    write(added.enterSequence)
+  }
+
+  /// Writes the restoration of ``modes`` into a slot of the signal-safe restore state.
+  private func prepareRestore(in slot: Int) {
+    let restore = modes.restoreSequence
+    let count = min(restore.count, restoreCapacity)
+    restore.withUnsafeBufferPointer { bytes in
+      (restoreBytes + slot * restoreCapacity).update(from: bytes.baseAddress!, count: count)
+    }
+    restoreRecord[slot] = RestoreRecord(
+      output: outputDescriptor, input: inputDescriptor, byteCount: count,
+      restoresTermios: modes.contains(.rawInput))
   }
 
   /// Leaves the modes and restores the terminal settings; calling it again does nothing.
@@ -181,17 +206,22 @@ private struct RestoreRecord {
 
 private let restoreCapacity = 256
 
+/// Two restore records and byte buffers, `restoreSlot` the one in use: a session that enters
+/// more modes prepares the other, then switches, so a signal never sees one half written.
 nonisolated(unsafe) private let restoreRecord: UnsafeMutablePointer<RestoreRecord> = {
-  let pointer = UnsafeMutablePointer<RestoreRecord>.allocate(capacity: 1)
-  pointer.initialize(to: RestoreRecord())
+  let pointer = UnsafeMutablePointer<RestoreRecord>.allocate(capacity: 2)
+  pointer.initialize(repeating: RestoreRecord(), count: 2)
   return pointer
 }()
 
 nonisolated(unsafe) private let restoreBytes: UnsafeMutablePointer<UInt8> = {
-  let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: restoreCapacity)
-  pointer.initialize(repeating: 0, count: restoreCapacity)
+  let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * restoreCapacity)
+  pointer.initialize(repeating: 0, count: 2 * restoreCapacity)
   return pointer
 }()
+
+/// The restore slot in use, 0 or 1.
+private let restoreSlot = Atomic<Int>(0)
 
 nonisolated(unsafe) private let savedTermios: UnsafeMutablePointer<termios> = {
   let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
@@ -228,8 +258,9 @@ private let exitHandlerIsInstalled = Atomic<Bool>(false)
 /// Async-signal-safe: every global it reads was initialized when the session started.
 private func restoreTerminal() {
   guard restoreIsArmed.exchange(false, ordering: .acquiringAndReleasing) else { return }
-  let record = restoreRecord.pointee
-  writeAll(record.output, restoreBytes, record.byteCount)
+  let slot = restoreSlot.load(ordering: .acquiring)
+  let record = restoreRecord[slot]
+  writeAll(record.output, restoreBytes + slot * restoreCapacity, record.byteCount)
   if record.restoresTermios {
     _ = tcsetattr(record.input, TCSAFLUSH, savedTermios)
   }

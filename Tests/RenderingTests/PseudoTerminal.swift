@@ -29,7 +29,8 @@ final class PseudoTerminal: Sendable {
   private static let lockPseudoTerminal: UInt = 0x4004_5431
   private static let pseudoTerminalNumber: UInt = 0x8004_5430
 
-  init(columns: Int, rows: Int) throws {
+  /// Opens a pseudo-terminal of a size in cells, and in pixels if given (0: not said).
+  init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) throws {
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
     var unlock: Int32 = 0
     var number: UInt32 = 0
@@ -41,7 +42,7 @@ final class PseudoTerminal: Sendable {
     var settings = termios()
     tcgetattr(slave, &settings)
     originalSettings = settings
-    setSize(columns: columns, rows: rows)
+    setSize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     let thread = Thread { [master, received] in Self.drain(master, into: received) }
     thread.start()
   }
@@ -58,9 +59,10 @@ final class PseudoTerminal: Sendable {
     kill(getpid(), SIGWINCH)
   }
 
-  private func setSize(columns: Int, rows: Int) {
+  private func setSize(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
     var size = winsize(
-      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(pixelWidth),
+      ws_ypixel: UInt16(pixelHeight))
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
   }
 

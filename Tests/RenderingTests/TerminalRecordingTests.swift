@@ -74,6 +74,21 @@ struct TerminalRecordingTests {
     #expect(try TerminalRecording(text: recording.text) == recording)
   }
 
+  /// Terminal replies (which ``TerminalHost`` keeps out of its recordings, but a recording
+  /// made by hand may hold) have lines of their own and read back.
+  @Test func repliesReadBack() throws {
+    let recording = TerminalRecording(entries: [
+      .init(time: 0.1, event: .input(.reply(.mode(2026, .permanentlyReset)))),
+      .init(time: 0.2, event: .input(.reply(.keyboardFlags(1)))),
+      .init(time: 0.3, event: .input(.reply(.deviceAttributes([62, 22])))),
+    ])
+    let lines = recording.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[1] == "0.100 reply mode 2026 4")
+    #expect(lines[2] == "0.200 reply keyboard 1")
+    #expect(lines[3] == "0.300 reply attributes 62 22")
+    #expect(try TerminalRecording(text: recording.text) == recording)
+  }
+
   @Test func commentsAndBlankLinesAreIgnored() throws {
     let recording = try TerminalRecording(
       text: "# a pull that did not refresh\n\nrefresh-recording 1\n  # here\n0.5 key enter\n")

@@ -231,6 +231,10 @@ public struct ScreenEmulator {
       }
       return
     }
+    // The host's queries (DA1) and the kitty keyboard push and pop draw nothing.
+    if final == UInt8(ascii: "c") || parameters.hasPrefix(">") || parameters.hasPrefix("<") {
+      return
+    }
     let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
       Int($0) ?? 0
     }
