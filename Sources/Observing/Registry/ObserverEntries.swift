@@ -19,7 +19,7 @@ struct ObserverEntries: RandomAccessCollection {
     /// The first element, with `capacity` allocated and `count` initialized; never changes.
     @usableFromInline let elements: UnsafeMutablePointer<ObserverBox?>
     /// How many elements are initialized.
-    @usableFromInline fileprivate(set) var count = 0
+    @usableFromInline @exclusivity(unchecked) fileprivate(set) var count = 0
     /// How many elements fit.
     let capacity: Int
 
@@ -96,16 +96,25 @@ struct ObserverEntries: RandomAccessCollection {
   ///
   /// Shared storage (a snapshot's, the retired entries') is never written: it is copied.
   private mutating func makeUnique(minimumCapacity: Int) {
-    if isKnownUniquelyReferenced(&storage), storage.capacity >= minimumCapacity { return }
+    let isUnique = isKnownUniquelyReferenced(&storage)
+    if isUnique, storage.capacity >= minimumCapacity { return }
     let grown = Storage(
       capacity: Swift.max(
         minimumCapacity,
         storage.capacity >= minimumCapacity ? storage.capacity : 2 * storage.capacity, 2))
-    // Sound: the old storage's `count` elements are initialized; copying them into the new
-    // one's first `count` leaves both initialized (each reference retained once more), and the
-    // old one releases its own when it goes.
-    grown.elements.initialize(from: storage.elements, count: storage.count)
-    grown.count = storage.count
+    if isUnique {
+      // Sound: the old storage's `count` elements are initialized and this list alone holds
+      // it; they move to the new one, and the old one, left with none, frees only its memory.
+      grown.elements.moveInitialize(from: storage.elements, count: storage.count)
+      grown.count = storage.count
+      storage.count = 0
+    } else {
+      // Sound: the shared storage's `count` elements are initialized; copying them leaves
+      // both initialized (each reference retained once more), and the storage's other holders
+      // keep theirs unchanged.
+      grown.elements.initialize(from: storage.elements, count: storage.count)
+      grown.count = storage.count
+    }
     storage = grown
   }
 }
