@@ -1,3 +1,5 @@
+import _ObservingShims
+
 /// A slot's observers in registration order (`nil` for a removed one), in memory whose address a
 /// walk may keep after the registry's lock is released.
 ///
@@ -64,10 +66,27 @@ struct ObserverEntries: RandomAccessCollection {
   @inlinable var baseAddress: UnsafePointer<ObserverBox?> { UnsafePointer(storage.elements) }
 
   /// Calls `body` with the elements, keeping them alive and unchanged meanwhile.
+  ///
+  /// A walk outside the registry's lock reads the elements here. Once it lets go of the
+  /// storage, the slot may find the storage its own again and change it in place; the
+  /// reference count orders the two, and `handBack()` says so to the thread sanitizer.
   @inlinable
   func withElements<Result>(_ body: (UnsafeBufferPointer<ObserverBox?>) -> Result) -> Result {
     withExtendedLifetime(storage) {
-      body(UnsafeBufferPointer(start: storage.elements, count: storage.count))
+      let result = body(UnsafeBufferPointer(start: storage.elements, count: storage.count))
+      handBack()
+      return result
+    }
+  }
+
+  /// Tells the thread sanitizer, when it runs, that this thread is done reading the storage.
+  ///
+  /// Its reads then come before the change that `makeUnique(minimumCapacity:)` makes once it
+  /// finds the storage unique. Without the sanitizer this is a load and a branch.
+  @inlinable
+  func handBack() {
+    if _observing_thread_sanitizer != 0 {
+      _observing_sanitizer_release(UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque()))
     }
   }
 
@@ -97,6 +116,10 @@ struct ObserverEntries: RandomAccessCollection {
   /// Shared storage (a snapshot's, the retired entries') is never written: it is copied.
   private mutating func makeUnique(minimumCapacity: Int) {
     let isUnique = isKnownUniquelyReferenced(&storage)
+    if isUnique, _observing_thread_sanitizer != 0 {
+      // The readers that held the storage before have let go (see `withElements`).
+      _observing_sanitizer_acquire(UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque()))
+    }
     if isUnique, storage.capacity >= minimumCapacity { return }
     let grown = Storage(
       capacity: Swift.max(

@@ -25,4 +25,17 @@ static inline void _observing_tracking_gate_add(long delta) {
   atomic_fetch_add_explicit(&_observing_tracking_gate, delta, memory_order_relaxed);
 }
 
+/// Nonzero when this C target was compiled with the thread sanitizer (`swift build
+/// --sanitize=thread`), which the Swift code cannot test at compile time.
+extern const int _observing_thread_sanitizer;
+
+/// Tells the thread sanitizer that this thread's accesses to the object at `address` so far
+/// come before a later `_observing_sanitizer_acquire` of it on any thread. Does nothing
+/// without the sanitizer.
+void _observing_sanitizer_release(const void *address);
+
+/// Tells the thread sanitizer that what follows on this thread comes after every
+/// `_observing_sanitizer_release` of `address` so far. Does nothing without the sanitizer.
+void _observing_sanitizer_acquire(const void *address);
+
 #endif
