@@ -22,9 +22,13 @@ let usage = """
     review        Shows each pending snapshot, new or changed, with its difference, and reads
                   a key: a accept (it replaces the reference), r reject (it is deleted),
                   s skip (it is left), q quit. Off a terminal it reads a line per choice.
-    accept --all  Accepts every pending snapshot.
+                  --accept-unseen accepts the new ones without showing them.
+    accept --all  Accepts every pending snapshot (--unseen: every new one).
     reject --all  Rejects every pending snapshot.
     list          Prints the pending snapshots, one a line, new or changed.
+    unreferenced  Prints the references no test compared with in a whole `swift test`, which
+                  it runs in DIR (--used FILE: the run that wrote FILE instead, see
+                  REFRESH_SNAPSHOT_USAGE). --delete deletes them, only after a run that passed.
     help          Prints this help (also --help, -h).
 
   """
@@ -46,6 +50,62 @@ func fail(_ message: String, status: Int32 = 64) -> Never {
   exit(status)
 }
 
+/// The environment variable naming the `swift` that `unreferenced` runs, `swift` on the path
+/// without it (the tests run a stand-in).
+let swiftVariable = "REFRESH_SNAPSHOTS_SWIFT"
+
+/// Prints (and with `deleting`, deletes) the references that a whole test run did not compare
+/// with: the run of `usedFile`, or a `swift test` in the review's folder.
+///
+/// Deleting needs a run that passed, and that compared at least one snapshot: a run that
+/// crashed, or that did not reach the kit at all, would make used references look unused.
+func listUnreferenced(in review: SnapshotReview, usedFile: String?, deleting: Bool) throws {
+  let used: Set<String>
+  var passed = true
+  if let usedFile {
+    used = try SnapshotUsage.references(listedIn: URL(fileURLWithPath: usedFile))
+  } else {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "refresh-snapshots-usage-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: file) }
+    var environment = ProcessInfo.processInfo.environment
+    environment[SnapshotUsage.environmentVariable] = file.path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [environment[swiftVariable] ?? "swift", "test"]
+    process.currentDirectoryURL = review.root
+    process.environment = environment
+    // Standard output keeps the listing alone; the run's own output goes to standard error.
+    process.standardOutput = FileHandle.standardError
+    writeText("Running swift test in \(review.root.path)\n", to: STDERR_FILENO)
+    try process.run()
+    process.waitUntilExit()
+    passed = process.terminationReason == .exit && process.terminationStatus == 0
+    used = (try? SnapshotUsage.references(listedIn: file)) ?? []
+  }
+  let unused = try review.unreferenced(used: used)
+  guard deleting else {
+    for url in unused { writeText(review.shownPath(of: url) + "\n", to: STDOUT_FILENO) }
+    writeText("\(unused.count) unreferenced\n", to: STDOUT_FILENO)
+    return
+  }
+  guard passed else {
+    fail(
+      "swift test failed, so a reference it did not reach may look unused: nothing deleted.",
+      status: 1)
+  }
+  guard !used.isEmpty || unused.isEmpty else {
+    fail(
+      "the run compared no snapshot (is RefreshTesting this version?): nothing deleted.",
+      status: 1)
+  }
+  for url in unused {
+    try review.delete(unreferenced: url)
+    writeText("Deleted " + review.shownPath(of: url) + "\n", to: STDOUT_FILENO)
+  }
+  writeText("\(unused.count) deleted\n", to: STDOUT_FILENO)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
   writeText(usage, to: STDERR_FILENO)
@@ -56,12 +116,15 @@ if ["help", "--help", "-h"].contains(command) {
   writeText(usage, to: STDOUT_FILENO)
   exit(0)
 }
-guard ["review", "accept", "reject", "list"].contains(command) else {
+guard ["review", "accept", "reject", "list", "unreferenced"].contains(command) else {
   fail("unknown command '\(command)'. Run refresh-snapshots --help for the commands.")
 }
 
 var path = FileManager.default.currentDirectoryPath
 var all = false
+var unseen = false
+var deleting = false
+var usedFile: String?
 while let argument = arguments.first {
   arguments.removeFirst()
   switch argument {
@@ -71,12 +134,23 @@ while let argument = arguments.first {
     path = value
   case "--all" where command == "accept" || command == "reject":
     all = true
+  case "--unseen" where command == "accept", "--accept-unseen" where command == "review":
+    unseen = true
+  case "--delete" where command == "unreferenced":
+    deleting = true
+  case "--used" where command == "unreferenced":
+    guard let value = arguments.first else { fail("--used needs a file") }
+    arguments.removeFirst()
+    usedFile = value
   default:
     fail("unknown option '\(argument)' for \(command). Run refresh-snapshots --help.")
   }
 }
-if (command == "accept" || command == "reject") && !all {
-  fail("\(command) needs --all; review chooses one by one.")
+if command == "reject" && !all {
+  fail("reject needs --all; review chooses one by one.")
+}
+if command == "accept" && all == unseen {
+  fail("accept needs one of --all and --unseen; review chooses one by one.")
 }
 
 let review = SnapshotReview(root: URL(fileURLWithPath: path, isDirectory: true))
@@ -86,8 +160,10 @@ do {
     for pending in try review.pendingSnapshots() {
       writeText(review.listing(of: pending) + "\n", to: STDOUT_FILENO)
     }
+  case "unreferenced":
+    try listUnreferenced(in: review, usedFile: usedFile, deleting: deleting)
   case "accept", "reject":
-    let pending = try review.pendingSnapshots()
+    let pending = try review.pendingSnapshots().filter { !unseen || $0.isNew }
     for snapshot in pending {
       let listing = review.listing(of: snapshot)
       if command == "accept" { try review.accept(snapshot) } else { try review.reject(snapshot) }
@@ -103,6 +179,7 @@ do {
       let session = try TerminalSession(modes: .rawInput)
       defer { session.end() }
       try review.review(
+        acceptingUnseen: unseen,
         input: {
           var byte: UInt8 = 0
           while true {
@@ -120,6 +197,7 @@ do {
         })
     } else {
       try review.review(
+        acceptingUnseen: unseen,
         input: { readLine() }, output: { writeText($0, to: STDOUT_FILENO) })
     }
   }

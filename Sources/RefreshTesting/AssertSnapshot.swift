@@ -108,7 +108,10 @@ public func assertSnapshot<Value>(
     return false
   }
   let shownPath = SnapshotNaming.shownPath(of: reference.url)
-  switch reference.compare(text, mode: mode) {
+  let outcome = reference.compare(text, mode: mode)
+  // After the comparison, which may have written the reference: its path then resolves.
+  SnapshotUsage.record(reference.url)
+  switch outcome {
   case .matched:
     return true
   case .recorded:

@@ -65,6 +65,13 @@ public struct SnapshotReview: Sendable {
   /// - Returns: The pending snapshots.
   /// - Throws: When the folder cannot be read.
   public func pendingSnapshots() throws -> [PendingSnapshot] {
+    try files { url in url.pathExtension == Self.pendingExtension }.map(
+      PendingSnapshot.init(pendingURL:))
+  }
+
+  /// The files of the `__Snapshots__` folders under ``root`` that `keep` keeps, standardized
+  /// and sorted by path.
+  private func files(where keep: (URL) -> Bool) throws -> [URL] {
     let manager = FileManager.default
     var isDirectory: ObjCBool = false
     guard manager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
@@ -75,14 +82,14 @@ public struct SnapshotReview: Sendable {
       let files = manager.enumerator(
         at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
     else { return [] }
-    var found: [PendingSnapshot] = []
-    for case let url as URL in files
-    where url.pathExtension == Self.pendingExtension
-      && url.pathComponents.contains("__Snapshots__")
+    var found: [URL] = []
+    for case let url as URL in files where url.pathComponents.contains("__Snapshots__") && keep(url)
     {
-      found.append(PendingSnapshot(pendingURL: url.standardizedFileURL))
+      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+      else { continue }
+      found.append(url.standardizedFileURL)
     }
-    return found.sorted { $0.pendingURL.path < $1.pendingURL.path }
+    return found.sorted { $0.path < $1.path }
   }
 
   /// A path as it is shown: from ``root`` on (`Tests/HeaderTests/__Snapshots__/…`).
@@ -112,6 +119,41 @@ public struct SnapshotReview: Sendable {
   /// - Throws: When the file cannot be deleted.
   public func reject(_ pending: PendingSnapshot) throws {
     try FileManager.default.removeItem(at: pending.pendingURL)
+  }
+
+  /// The reference files under ``root``: every file in a `__Snapshots__` folder except pending
+  /// files, in the order of their paths.
+  ///
+  /// - Returns: The references.
+  /// - Throws: When the folder cannot be read.
+  public func references() throws -> [URL] {
+    try files { url in url.pathExtension != Self.pendingExtension }
+  }
+
+  /// The references under ``root`` that a run did not compare with: those that no test of
+  /// that run uses.
+  ///
+  /// A reference counts as used when its path, symbolic links resolved, is in `used`, as
+  /// ``SnapshotUsage/references(listedIn:)`` reads them. Only a run of every test tells which
+  /// references are unused: one filtered to some tests leaves the others' references out.
+  ///
+  /// - Parameter used: The paths of the references a run compared with.
+  /// - Returns: The unused references, in the order of their paths.
+  /// - Throws: When the folder cannot be read.
+  public func unreferenced(used: Set<String>) throws -> [URL] {
+    try references().filter { !used.contains(SnapshotUsage.canonicalPath(of: $0)) }
+  }
+
+  /// Deletes an unused reference, and its pending file if it has one.
+  ///
+  /// - Parameter reference: A reference that ``unreferenced(used:)`` returned.
+  /// - Throws: When the file cannot be deleted.
+  public func delete(unreferenced reference: URL) throws {
+    try FileManager.default.removeItem(at: reference)
+    let pending = reference.appendingPathExtension(Self.pendingExtension)
+    if FileManager.default.fileExists(atPath: pending.path) {
+      try FileManager.default.removeItem(at: pending)
+    }
   }
 
   /// The line `list` prints for a pending snapshot: its reference's path and whether it is new
@@ -243,16 +285,33 @@ public struct SnapshotReview: Sendable {
   /// the review writes what it did (`Accepted.`); it ends with the ``Summary`` line, which it
   /// also returns.
   ///
+  /// With `acceptingUnseen`, the new snapshots (those without a reference) are accepted first,
+  /// each with a line (`Accepted Tests/…/idle.1.txt (new)`), and only the changed ones are
+  /// shown, as `cargo insta review --accept-unseen` does.
+  ///
   /// - Parameters:
+  ///   - acceptingUnseen: Whether new snapshots are accepted without being shown.
   ///   - input: Reads the next key or line; `nil` at the end of the input.
   ///   - output: Writes text (line breaks are `\n`).
   /// - Returns: How many were accepted, rejected and skipped.
   /// - Throws: When the folder or a file cannot be read, or a file cannot be moved or deleted.
   @discardableResult
-  public func review(input: () -> String?, output: (String) -> Void) throws -> Summary {
-    let pending = try pendingSnapshots()
+  public func review(
+    acceptingUnseen: Bool = false, input: () -> String?, output: (String) -> Void
+  ) throws -> Summary {
+    var pending = try pendingSnapshots()
     var summary = Summary()
     if pending.isEmpty { output("No pending snapshots under \(root.path).\n") }
+    if acceptingUnseen {
+      for snapshot in pending where snapshot.isNew {
+        let listing = listing(of: snapshot)
+        try accept(snapshot)
+        summary.accepted += 1
+        output("Accepted \(listing)\n")
+      }
+      pending.removeAll { !FileManager.default.fileExists(atPath: $0.pendingURL.path) }
+      if summary.accepted > 0 { output("\n") }
+    }
     var quit = false
     for (index, snapshot) in pending.enumerated() {
       guard !quit else {

@@ -47,8 +47,11 @@ struct Run {
   var error: String
 
   /// Runs the built executable with pipes for its input and output, to its exit.
-  init(_ arguments: [String], input: String = "") throws {
+  init(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws {
     let process = Process()
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.executableURL = URL(
       fileURLWithPath: TerminalProcess.builtProduct("refresh-snapshots"))
     process.arguments = arguments
@@ -128,6 +131,124 @@ struct RefreshSnapshotsCommandTests {
       ])
   }
 
+  @Test func acceptUnseenAcceptsTheNewOnesOnly() throws {
+    let folder = try PendingFolder()
+    let run = try Run(["accept", "--unseen", "--path", folder.root.path])
+    #expect(run.status == 0)
+    #expect(
+      run.output == "Accepted Tests/HeaderTests/__Snapshots__/HeaderTests/idle.1.txt (new)\n"
+        + "1 accepted\n")
+    #expect(
+      folder.files() == [
+        "armed.1.txt": "  ↓ Pull down to refresh\nPost #1\n",
+        "armed.1.txt.pending": "  ↑ Release to refresh\nPost #1\n",
+        "idle.1.txt": "Post #1\n",
+      ])
+  }
+
+  @Test func reviewWithAcceptUnseenShowsTheChangedOnesOnly() throws {
+    let folder = try PendingFolder()
+    let run = try Run(["review", "--accept-unseen", "--path", folder.root.path], input: "r\n")
+    #expect(run.status == 0)
+    #expect(
+      run.output.hasPrefix(
+        "Accepted Tests/HeaderTests/__Snapshots__/HeaderTests/idle.1.txt (new)\n\n"
+          + "[1/1] Tests/HeaderTests/__Snapshots__/HeaderTests/armed.1.txt (changed)\n"))
+    #expect(run.output.hasSuffix("Rejected.\n\n1 accepted, 1 rejected, 0 skipped\n"))
+    #expect(
+      folder.files() == [
+        "armed.1.txt": "  ↓ Pull down to refresh\nPost #1\n", "idle.1.txt": "Post #1\n",
+      ])
+  }
+
+  /// A stand-in for `swift` that `unreferenced` runs: `test` writes down the one reference
+  /// `armed.1.txt` in the usage file, as a run of the package's tests would, and exits with
+  /// `status`.
+  func standInSwift(in folder: PendingFolder, status: Int32) throws -> String {
+    let script = folder.root.appendingPathComponent("swift-stand-in.sh")
+    try Data(
+      """
+      #!/bin/sh
+      [ "$1" = test ] || exit 2
+      echo "running the tests"
+      printf '%s\\n' "$(pwd -P)/Tests/HeaderTests/__Snapshots__/HeaderTests/armed.1.txt" \\
+        >> "$REFRESH_SNAPSHOT_USAGE"
+      exit \(status)
+
+      """.utf8
+    ).write(to: script)
+    chmod(script.path, 0o755)
+    return script.path
+  }
+
+  @Test func unreferencedListsAndDeletesWhatAPassingRunDidNotUse() throws {
+    let folder = try PendingFolder()
+    try Data("old\n".utf8).write(to: folder.snapshots.appendingPathComponent("gone.1.txt"))
+    let swift = try standInSwift(in: folder, status: 0)
+    let listed = try Run(
+      ["unreferenced", "--path", folder.root.path],
+      environment: ["REFRESH_SNAPSHOTS_SWIFT": swift])
+    #expect(listed.status == 0)
+    #expect(
+      listed.output == "Tests/HeaderTests/__Snapshots__/HeaderTests/gone.1.txt\n1 unreferenced\n")
+    // The run's own output goes to standard error, after a line saying what runs.
+    #expect(listed.error.hasSuffix("running the tests\n"))
+    #expect(folder.files()["gone.1.txt"] == "old\n")
+
+    let deleted = try Run(
+      ["unreferenced", "--delete", "--path", folder.root.path],
+      environment: ["REFRESH_SNAPSHOTS_SWIFT": swift])
+    #expect(deleted.status == 0)
+    #expect(
+      deleted.output
+        == "Deleted Tests/HeaderTests/__Snapshots__/HeaderTests/gone.1.txt\n1 deleted\n")
+    #expect(
+      folder.files() == [
+        "armed.1.txt": "  ↓ Pull down to refresh\nPost #1\n",
+        "armed.1.txt.pending": "  ↑ Release to refresh\nPost #1\n",
+        "idle.1.txt.pending": "Post #1\n",
+      ])
+  }
+
+  @Test func unreferencedDeletesNothingAfterAFailingRun() throws {
+    let folder = try PendingFolder()
+    try Data("old\n".utf8).write(to: folder.snapshots.appendingPathComponent("gone.1.txt"))
+    let run = try Run(
+      ["unreferenced", "--delete", "--path", folder.root.path],
+      environment: ["REFRESH_SNAPSHOTS_SWIFT": try standInSwift(in: folder, status: 1)])
+    #expect(run.status == 1)
+    #expect(run.output == "")
+    #expect(
+      run.error.hasSuffix(
+        "refresh-snapshots: swift test failed, so a reference it did not reach may look unused: "
+          + "nothing deleted.\n"))
+    #expect(folder.files()["gone.1.txt"] == "old\n")
+  }
+
+  @Test func unreferencedReadsAUsageFileAndRefusesToDeleteOnAnEmptyOne() throws {
+    let folder = try PendingFolder()
+    let used = folder.root.appendingPathComponent("used.txt")
+    try Data(
+      (folder.snapshots.appendingPathComponent("idle.1.txt").path + "\n").utf8
+    ).write(to: used)
+    let listed = try Run(["unreferenced", "--used", used.path, "--path", folder.root.path])
+    #expect(listed.status == 0)
+    #expect(
+      listed.output == "Tests/HeaderTests/__Snapshots__/HeaderTests/armed.1.txt\n1 unreferenced\n")
+    #expect(listed.error == "")
+
+    try Data().write(to: used)
+    let refused = try Run(
+      ["unreferenced", "--delete", "--used", used.path, "--path", folder.root.path])
+    #expect(refused.status == 1)
+    #expect(refused.error.contains("the run compared no snapshot"))
+    #expect(folder.files()["armed.1.txt"] == "  ↓ Pull down to refresh\nPost #1\n")
+
+    let noFile = try Run(["unreferenced", "--used"])
+    #expect(noFile.status == 64)
+    #expect(noFile.error == "refresh-snapshots: --used needs a file\n")
+  }
+
   @Test func helpAndUnknownCommands() throws {
     let help = try Run(["--help"])
     #expect(help.status == 0)
@@ -145,7 +266,9 @@ struct RefreshSnapshotsCommandTests {
     let withoutAll = try Run(["accept"])
     #expect(withoutAll.status == 64)
     #expect(
-      withoutAll.error == "refresh-snapshots: accept needs --all; review chooses one by one.\n")
+      withoutAll.error
+        == "refresh-snapshots: accept needs one of --all and --unseen; review chooses one by one.\n"
+    )
 
     let nothing = try Run([])
     #expect(nothing.status == 64)
