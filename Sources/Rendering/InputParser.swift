@@ -273,6 +273,8 @@ public struct InputParser: Sendable {
         case let number?: Self.functionKeyCodes[number].map { .function($0) }
         default: nil
         }
+      } else if parameters.isEmpty, final == UInt8(ascii: "Z") {
+        .backTab
       } else {
         Self.cursorKey(final: final)
       }
@@ -342,6 +344,8 @@ public struct InputParser: Sendable {
     let bits = modifiers - 1
     var bytes: [UInt8]
     switch code {
+    // Shift-Tab's legacy bytes are the back tab's, `ESC [ Z`.
+    case 9 where bits & shiftBit != 0: bytes = [0x1B, UInt8(ascii: "["), UInt8(ascii: "Z")]
     case 27, 13, 9, 127, 8: bytes = [UInt8(code)]
     case keypadEnterCode: bytes = [0x0D]
     case 0x20..<0x7F:
