@@ -3,20 +3,28 @@ import Gallery
 import Refresh
 import Rendering
 
-/// The terminal demo without the terminal: a feed in a ``ListView`` with a header and a footer,
-/// a title bar and a status line, driven by ``InputEvent``s and drawn onto a ``TerminalCanvas``.
+/// The terminal demo without the terminal: feeds in tabs, each a ``ListView`` with a header and
+/// a footer on a page of a horizontal pager, under a title bar and a tab strip and over a status
+/// line, driven by ``InputEvent``s and drawn onto a ``TerminalCanvas``.
 ///
-/// On a terminal, the executable puts it in a ``TerminalHost``'s window
-/// (``init(window:feed:headerStyles:preferredLanguages:currentDate:)``, in the terminal user's
-/// language); scripted sessions and tests make it a window of its own on a manual clock, feed it
-/// events and read the canvas. Its parts: a
-/// ``FeedService`` (the simulated server), a ``FeedListSource`` (the rows), two ``BarView``s, and
-/// one table of ``KeyBinding``s for the help, the title bar and the keys.
+/// On a terminal, the executable puts it in a ``TerminalHost``'s window with
+/// ``standardTabs`` and the host's dispatcher
+/// (``init(window:dispatcher:feed:tabs:headerStyles:preferredLanguages:currentDate:)``, in the
+/// terminal user's language); scripted sessions and tests make it a window of its own on a
+/// manual clock, feed it events and read the canvas. Without tabs it shows one feed, with no
+/// tab strip. Its parts: a ``FeedTab`` per tab (its ``FeedService``, the simulated server, and
+/// its list), a ``TabStripView``, two ``BarView``s, and one table of ``KeyBinding``s for the
+/// help, the title bar and the keys.
+///
+/// The window routes each drag as UIKit routes pans: one across turns the ``pager`` (and moves
+/// no list), one up or down scrolls, or pulls, the list under the pointer alone. `h`, `f` and
+/// `s` change every tab's components; `c`, `x` and the list keys act on the current tab.
 ///
 /// ```swift
 /// let clock = ManualFrameClock()
-/// let app = DemoApp(clock: clock, columns: 60, rows: 24)
-/// app.handle(.key(.character("r")))  // refresh
+/// let app = DemoApp(clock: clock, columns: 60, rows: 24, tabs: DemoApp.standardTabs)
+/// app.handle(.key(.tab))  // the "Popular" tab, the pager sliding there
+/// app.handle(.key(.character("r")))  // refresh it
 /// clock.advance(by: 2)
 /// let canvas = TerminalCanvas(columns: 60, rows: 24)
 /// app.render(into: canvas)
