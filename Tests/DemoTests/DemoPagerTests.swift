@@ -116,6 +116,17 @@ struct DemoPagerTests {
     }
   }
 
+  /// "Saved" is shorter than its page, and still pulls; its server has nothing new.
+  @Test func theShortSavedTabPullsToo() {
+    app.showTab(2)
+    drag(from: (20, 4), to: (20, 13), steps: 9)
+    #expect(lists.map { $0.header?.state } == [.idle, .idle, .refreshing])
+    clock.advance(by: 1.5)
+    #expect(app.screenText().contains("No new posts"))
+    #expect(app.tabs.map { $0.service.feed.items.count } == [15, 15, 5])
+    #expect(app.pager.contentOffset == CGPoint(x: 2 * page, y: 0))
+  }
+
   @Test func tabAndBracketsTurnThePagesAnimated() {
     app.handle(.key(.tab))
     // The key makes the tab current at once; the pager slides there over 0.3 s.
