@@ -1,5 +1,5 @@
 /// Decodes the bytes a terminal sends into ``InputEvent``s: UTF-8 text, control keys, CSI and
-/// SS3 key sequences, SGR mouse reports (`ESC [ < b ; x ; y M` or `m`), bracketed pastes
+/// SS3 key sequences (Shift-Tab's `ESC [ Z` among them, ``Key/backTab``), SGR mouse reports (`ESC [ < b ; x ; y M` or `m`), bracketed pastes
 /// (`ESC [ 200 ~` text `ESC [ 201 ~`), focus reports (`ESC [ I`, `ESC [ O`), the kitty
 /// keyboard protocol's keys (`ESC [ code ; modifiers u`) and the terminal's replies to queries
 /// (``InputEvent/reply(_:)``: DECRPM, the kitty keyboard flags, DA1).
