@@ -365,6 +365,8 @@ public final class DemoApp {
       [unowned self] in statusText
     }
     tabStrip = TabStripView(names: self.tabs.map(\.name)) { [unowned self] in tabIndex }
+    // A click on a tab's name slides there, as its key would.
+    tabStrip.onSelect = { [unowned self] index in slide(to: index) }
     for tab in self.tabs { pager.addSubview(tab.list) }
     for view in [pager, keysView, titleBar!, tabStrip!, statusBar!] { window.addSubview(view) }
     languageIndex = Self.languageIndex(for: preferredLanguages)
@@ -455,7 +457,14 @@ public final class DemoApp {
   /// - Parameter step: The pages to turn: 1 for the next tab, -1 for the previous one.
   public func turnPage(by step: Int) {
     guard tabs.count > 1 else { return }
-    let index = ((tabIndex + step) % tabs.count + tabs.count) % tabs.count
+    slide(to: ((tabIndex + step) % tabs.count + tabs.count) % tabs.count)
+  }
+
+  /// Slides the pager to a tab, animated; that tab's list takes the keys.
+  ///
+  /// - Parameter index: The tab's position in ``tabs``; one outside them is clamped.
+  public func slide(to index: Int) {
+    let index = min(max(index, 0), tabs.count - 1)
     select(index)
     pagedTabIndex = index
     pager.setContentOffset(CGPoint(x: CGFloat(index) * pager.bounds.width, y: 0), animated: true)

@@ -5,7 +5,8 @@ import Refresh
 ///
 /// It draws as the bars do, so that it reads on dark and light terminals alike: the strip in
 /// the status line's light gray with black names, the current tab in the title bar's blue
-/// with white bold text, and between brackets, for terminals without colors.
+/// with white bold text, and between brackets, for terminals without colors. A click on a name
+/// selects that tab (``onSelect``).
 ///
 /// ```swift
 /// let strip = TabStripView(names: ["Latest", "Popular", "Saved"]) { 0 }
@@ -22,6 +23,8 @@ public final class TabStripView: View {
   public let names: [String]
   /// The position of the current tab in ``names``, read on every draw.
   public var currentIndex: () -> Int
+  /// Called with the position of a tab whose name was tapped (clicked).
+  public var onSelect: ((Int) -> Void)?
 
   /// Creates a strip.
   ///
@@ -46,6 +49,33 @@ public final class TabStripView: View {
 
   /// The strip's text: a space, then the labels, a space apart.
   public var text: String { " " + labels.joined(separator: " ") }
+
+  /// The position of the tab whose label covers a column of the strip, if any.
+  ///
+  /// - Parameter column: A column, 0-based from the strip's left edge.
+  /// - Returns: The tab's position in ``names``, or `nil` between and after the labels.
+  public func tabIndex(atColumn column: Int) -> Int? {
+    var start = 1
+    for (index, label) in labels.enumerated() {
+      let width = TextMetrics.cellCount(of: label)
+      if (start..<start + width).contains(column) { return index }
+      start += width + 1
+    }
+    return nil
+  }
+
+  /// Takes a tap on a tab's label: ``onSelect`` is called with the tab's position.
+  ///
+  /// - Parameter point: Where the tap landed, in the strip's coordinates.
+  /// - Returns: Whether the tap landed on a label.
+  public override func handleTap(at point: CGPoint) -> Bool {
+    let tookTap = super.handleTap(at: point)
+    guard let index = tabIndex(atColumn: Int(point.x / TextMetrics.cellWidth)) else {
+      return tookTap
+    }
+    onSelect?(index)
+    return true
+  }
 
   /// Draws the labels on one line, cut to the strip's width, the current one highlighted.
   ///

@@ -215,6 +215,27 @@ struct DemoPagerTests {
     #expect(!other.isBold)
   }
 
+  /// A click on a name in the strip slides the pager to that tab; one between the names, or on
+  /// the current tab, turns nothing.
+  @Test func clickingATabsNameSlidesToIt() {
+    func click(column: Int) {
+      mouse(.press, column: column, row: 1)
+      mouse(.release, column: column, row: 1)
+    }
+    click(column: 23)  // "Saved"
+    #expect(app.tabIndex == 2)
+    frames(30)
+    #expect(app.pager.contentOffset == CGPoint(x: 2 * page, y: 0))
+    click(column: 9)  // between "Latest" and "Popular"
+    click(column: 24)  // "Saved" again
+    frames(30)
+    #expect(app.pager.contentOffset == CGPoint(x: 2 * page, y: 0))
+    click(column: 12)  // "Popular"
+    frames(30)
+    #expect(app.pager.contentOffset == CGPoint(x: page, y: 0) && app.tabIndex == 1)
+    #expect(lists.map(\.contentOffset) == [.zero, .zero, .zero])
+  }
+
   @Test func theTitleAndTheHelpNameTheTabKeys() {
     #expect(app.titleText(fittingCells: 200).contains("Tab ] next tab"))
     #expect(app.titleText(fittingCells: 200).contains("Shift-Tab [ prev tab"))
