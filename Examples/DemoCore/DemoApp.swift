@@ -483,6 +483,11 @@ public final class DemoApp {
 
   /// Makes a tab's list the one the keys go to, and redraws what names the tab.
   private func select(_ index: Int) {
+    if shownTabIndex != index, window.accessibility.isScreenReaderRunning {
+      window.accessibility.post(
+        notification: .announcement,
+        argument: "\(tabs[index].name), tab \(index + 1) of \(tabs.count)")
+    }
     shownTabIndex = index
     dispatcher.focusedList = tabs[index].list
     titleBar.setNeedsDisplay()
@@ -501,9 +506,16 @@ public final class DemoApp {
     {
       pagedTabIndex = nil
     }
+    // At rest on a page, the lists look again at what is in view: a screen reader hears the
+    // rows of the page turned to (a list out of the window's bounds reads nothing).
+    let width = pager.bounds.width
+    if window.accessibility.isScreenReaderRunning, width > 0,
+      pager.contentOffset.x == (pager.contentOffset.x / width).rounded() * width
+    {
+      for tab in tabs { tab.list.setNeedsLayout() }
+    }
     let index = tabIndex
     guard index != shownTabIndex else { return }
-    shownTabIndex = index
     select(index)
   }
 

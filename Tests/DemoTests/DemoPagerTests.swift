@@ -236,6 +236,30 @@ struct DemoPagerTests {
     #expect(lists.map(\.contentOffset) == [.zero, .zero, .zero])
   }
 
+  /// A screen reader hears the current tab alone: its name when it turns, then the rows in
+  /// view of its list, not those of the pages beside it.
+  @Test func aScreenReaderHearsTheCurrentTabAlone() {
+    let clock = ManualFrameClock()
+    let app = DemoApp(
+      clock: clock, columns: 64, rows: 22, tabs: DemoApp.standardTabs,
+      preferredLanguages: ["en"])
+    let accessibility = app.window.accessibility
+    accessibility.isScreenReaderRunning = true
+    clock.advance(by: 0)
+    let latest = accessibility.posts.filter { $0.notification == .appeared }.map(\.text)
+    // Nineteen rows of two-line posts: ten posts in view, at least in part.
+    #expect(latest.count == 10)
+    #expect(latest.first?.hasPrefix("Notes from a week of profiling") == true)
+    #expect(latest.last?.hasPrefix("Designing empty states") == true)
+    accessibility.removeAllPosts()
+    app.handle(.key(.tab))
+    for _ in 0..<30 { clock.advance(by: 1.0 / 60) }
+    let said = accessibility.posts.map(\.text)
+    #expect(said.first == "Popular, tab 2 of 3")
+    #expect(said.count == 11)
+    #expect(said.dropFirst().first?.hasPrefix("The case for boring technology") == true)
+  }
+
   @Test func theTitleAndTheHelpNameTheTabKeys() {
     #expect(app.titleText(fittingCells: 200).contains("Tab ] next tab"))
     #expect(app.titleText(fittingCells: 200).contains("Shift-Tab [ prev tab"))
