@@ -13,11 +13,12 @@ let help = """
   USAGE: refresh-demo [--script] [--columns <n>] [--rows <n>]
          refresh-demo --record <file> | --replay <file>
 
-  A pull-to-refresh feed in your terminal, built with swift-refresh.
+  Pull-to-refresh feeds in your terminal, a tab each, built with swift-refresh.
 
   On a terminal it runs full screen:
     mouse        press, drag and release to pull and fling the list (rubber band, glide,
-                 bounce); the wheel scrolls, and at the top it pulls the header down
+                 bounce); the wheel scrolls, and at the top it pulls the header down;
+                 a drag across, or a sideways wheel swipe, turns to the next tab
   \(DemoApp.keyHelp)
   Pull down past the threshold and release to refresh: new posts arrive after a moment.
   Scroll to the bottom to load more pages, until "No more data". Now and then a request
@@ -102,7 +103,8 @@ if scripted || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
 do {
   let host = try TerminalHost()
   if let recordingPath { host.recordingPath = recordingPath }
-  let app = DemoApp(window: host.window)
+  // A tab per feed, in a pager; the host's dispatcher gives the current tab's list the keys.
+  let app = DemoApp(window: host.window, dispatcher: host.dispatcher, tabs: DemoApp.standardTabs)
   // One request in eight fails by itself, at the same requests on every run (the service's
   // seeded generator).
   app.failureRate = 0.125

@@ -3,20 +3,28 @@ import Gallery
 import Refresh
 import Rendering
 
-/// The terminal demo without the terminal: a feed in a ``ListView`` with a header and a footer,
-/// a title bar and a status line, driven by ``InputEvent``s and drawn onto a ``TerminalCanvas``.
+/// The terminal demo without the terminal: feeds in tabs, each a ``ListView`` with a header and
+/// a footer on a page of a horizontal pager, under a title bar and a tab strip and over a status
+/// line, driven by ``InputEvent``s and drawn onto a ``TerminalCanvas``.
 ///
-/// On a terminal, the executable puts it in a ``TerminalHost``'s window
-/// (``init(window:feed:headerStyles:preferredLanguages:currentDate:)``, in the terminal user's
-/// language); scripted sessions and tests make it a window of its own on a manual clock, feed it
-/// events and read the canvas. Its parts: a
-/// ``FeedService`` (the simulated server), a ``FeedListSource`` (the rows), two ``BarView``s, and
-/// one table of ``KeyBinding``s for the help, the title bar and the keys.
+/// On a terminal, the executable puts it in a ``TerminalHost``'s window with
+/// ``standardTabs`` and the host's dispatcher
+/// (``init(window:dispatcher:feed:tabs:headerStyles:preferredLanguages:currentDate:)``, in the
+/// terminal user's language); scripted sessions and tests make it a window of its own on a
+/// manual clock, feed it events and read the canvas. Without tabs it shows one feed, with no
+/// tab strip. Its parts: a ``FeedTab`` per tab (its ``FeedService``, the simulated server, and
+/// its list), a ``TabStripView``, two ``BarView``s, and one table of ``KeyBinding``s for the
+/// help, the title bar and the keys.
+///
+/// The window routes each drag as UIKit routes pans: one across turns the ``pager`` (and moves
+/// no list), one up or down scrolls, or pulls, the list under the pointer alone. `h`, `f` and
+/// `s` change every tab's components; `c`, `x` and the list keys act on the current tab.
 ///
 /// ```swift
 /// let clock = ManualFrameClock()
-/// let app = DemoApp(clock: clock, columns: 60, rows: 24)
-/// app.handle(.key(.character("r")))  // refresh
+/// let app = DemoApp(clock: clock, columns: 60, rows: 24, tabs: DemoApp.standardTabs)
+/// app.handle(.key(.tab))  // the "Popular" tab, the pager sliding there
+/// app.handle(.key(.character("r")))  // refresh it
 /// clock.advance(by: 2)
 /// let canvas = TerminalCanvas(columns: 60, rows: 24)
 /// app.render(into: canvas)
@@ -39,6 +47,35 @@ public final class DemoApp {
       self.name = name
       self.make = make
     }
+  }
+
+  /// A tab of the pager: a name for the tab strip and the feed its list shows.
+  public struct Tab: Sendable {
+    /// The name the tab strip shows.
+    public var name: String
+    /// The posts of the tab.
+    public var feed: FeedModel
+
+    /// Creates a tab.
+    ///
+    /// - Parameters:
+    ///   - name: The name the tab strip shows.
+    ///   - feed: The posts of the tab.
+    public init(name: String, feed: FeedModel) {
+      self.name = name
+      self.feed = feed
+    }
+  }
+
+  /// The executable's tabs: "Latest" (the shipped feed), "Popular" (the same posts, the most
+  /// discussed first) and "Saved" (a few posts kept, in pages of five, to which refreshes bring
+  /// nothing new).
+  public static var standardTabs: [Tab] {
+    [
+      Tab(name: "Latest", feed: FeedModel()),
+      Tab(name: "Popular", feed: FeedModel(archive: FeedData.popular, arriving: FeedData.rising)),
+      Tab(name: "Saved", feed: FeedModel(archive: FeedData.saved, arriving: [], pageSize: 5)),
+    ]
   }
 
   /// The headers the `h` key cycles through; more can be added before the app starts.
@@ -100,27 +137,38 @@ public final class DemoApp {
       [.character("?")], "?", "show these keys (any key closes them)", titleHint: "? keys"
     ) { $0.showKeys() },
     KeyBinding(
+      [.tab, .character("]")], "Tab ]", "next tab (after the last, the first); the pager slides",
+      titleHint: "Tab ] next tab"
+    ) { $0.turnPage(by: 1) },
+    KeyBinding(
+      [.backTab, .character("[")], "Shift-Tab [",
+      "previous tab (before the first, the last); the pager slides",
+      titleHint: "Shift-Tab [ prev tab"
+    ) { $0.turnPage(by: -1) },
+    KeyBinding(
       [.character("h")], "h",
-      "next header: normal, gif, the seed controls (letters, colored, ...)",
+      "next header, on every tab: normal, gif, the seed controls (letters, colored, ...)",
       titleHint: "h header"
     ) { $0.nextHeaderStyle() },
-    KeyBinding([.character("f")], "f", "auto or back footer", titleHint: "f footer") {
+    KeyBinding(
+      [.character("f")], "f", "auto or back footer, on every tab", titleHint: "f footer"
+    ) {
       $0.toggleFooter()
     },
     KeyBinding(
       [.character("s")], "s",
-      "the two-level header: pull far to open the second floor; s again closes it",
+      "the two-level header on every tab: pull far to open the floor; s again closes it",
       titleHint: "s floor"
     ) { $0.secondFloorKey() },
     KeyBinding(
-      [.character("c")], "c", "chat list: older posts load at the top, the end stays in view",
+      [.character("c")], "c", "this tab as a chat: older posts load at the top, the end in view",
       titleHint: "c chat"
     ) { $0.toggleChat() },
     KeyBinding(
       [.character("x")], "x",
-      "the next request fails: a failed footer says \"Tap to retry\" (tap, or drag again)",
+      "this tab's next request fails: the footer says \"Tap to retry\" (tap, or drag again)",
       titleHint: "x fail"
-    ) { $0.service.failsNextRequest = true },
+    ) { $0.currentTab.service.failsNextRequest = true },
     KeyBinding(
       [.character("l")], "l",
       "next language (en, zh-Hans, zh-Hant, ko, ru, uk, ja, pt-BR, th, de, fr, es, ar, he)",
@@ -153,55 +201,76 @@ public final class DemoApp {
 
   /// The window of the view tree, on the clock the app was given.
   public let window: Window
-  /// The list showing the feed.
-  public let scroll: ListView
-  /// The simulated server.
-  public let service: FeedService
-  /// The posts.
+  /// The horizontal pager whose pages are the tabs' lists (`ScrollModel/isPagingEnabled`).
+  ///
+  /// A horizontal drag pages it and leaves the lists where they are; a vertical one scrolls,
+  /// or pulls, the list under the pointer alone (the window's touch routing). With one tab it
+  /// takes no touches, so the list has them at once.
+  public let pager: ScrollModel
+  /// The tabs, one a page of ``pager``, in the tab strip's order.
+  public let tabs: [FeedTab]
+  /// The position of the current tab in ``tabs``: the page the pager shows, or the one it
+  /// is sliding to after a key turned it.
+  public var tabIndex: Int {
+    if let keyTarget = pagedTabIndex, !pager.isDragging { return keyTarget }
+    return nearestPage
+  }
+  /// The current tab.
+  public var currentTab: FeedTab { tabs[tabIndex] }
+  /// The list of the current tab.
+  public var scroll: ListView { currentTab.list }
+  /// The simulated server of the current tab.
+  public var service: FeedService { currentTab.service }
+  /// The posts of the current tab.
   public var feed: FeedModel { service.feed }
   /// Whether `q` was pressed.
   public private(set) var shouldQuit = false
   /// The frame rate the executable measures, shown in the status line.
   public var framesPerSecond: Double = 0
-  /// The share of requests that fail by themselves (the `x` key fails the next one); 0 unless
-  /// set, the executable's live session sets it (see ``FeedService/failureRate``).
+  /// The share of requests that fail by themselves on every tab (the `x` key fails the
+  /// current tab's next one); 0 unless set, the executable's live session sets it (see
+  /// ``FeedService/failureRate``).
   public var failureRate: Double {
-    get { service.failureRate }
-    set { service.failureRate = newValue }
+    get { tabs[0].service.failureRate }
+    set { for tab in tabs { tab.service.failureRate = newValue } }
   }
-  /// How long the simulated server takes to answer a refresh, in seconds.
+  /// How long the simulated servers take to answer a refresh, in seconds.
   public var refreshDelay: TimeInterval {
-    get { service.refreshDelay }
-    set { service.refreshDelay = newValue }
+    get { tabs[0].service.refreshDelay }
+    set { for tab in tabs { tab.service.refreshDelay = newValue } }
   }
-  /// How long the simulated server takes to answer for a page, in seconds.
+  /// How long the simulated servers take to answer for a page, in seconds.
   public var loadDelay: TimeInterval {
-    get { service.loadDelay }
-    set { service.loadDelay = newValue }
+    get { tabs[0].service.loadDelay }
+    set { for tab in tabs { tab.service.loadDelay = newValue } }
   }
   /// The current date, for the headers' last update time (fixed in scripted sessions).
   public let currentDate: @MainActor @Sendable () -> Date
 
   /// The headers `h` cycles through.
   public var headerStyles: [HeaderStyle]
-  /// The position of the current header in ``headerStyles``.
+  /// The position of every tab's header in ``headerStyles`` (a chat's own header aside).
   public private(set) var headerStyleIndex = 0
-  /// Whether the footer loads by itself (auto) or appears past the end (back).
+  /// Whether the footers load by themselves (auto) or appear past the end (back).
   public private(set) var usesAutoFooter = true
-  /// Whether the list is a chat: oldest post first, an automatic header loading older posts
-  /// above, and the end kept in view (`c`).
-  public private(set) var isChat = false
+  /// Whether the current tab's list is a chat: oldest post first, an automatic header loading
+  /// older posts above, and the end kept in view (`c`).
+  public var isChat: Bool { currentTab.isChat }
   /// The position of the current language in ``languages``.
   public private(set) var languageIndex = 0
 
-  /// Turns mouse reports into gestures on the window (scripted sessions and tests; on a
-  /// terminal the host's own dispatcher does it).
+  /// Turns mouse reports into gestures on the window, and gives the list keys to the current
+  /// tab's list: the one given to the initializer (a ``TerminalHost``'s, on a terminal), or the
+  /// app's own (scripted sessions and tests).
   public let dispatcher: InputDispatcher
 
-  private let source = FeedListSource()
   private var titleBar: BarView!
   private var statusBar: BarView!
+  private var tabStrip: TabStripView!
   private let keysView = KeyHelpView(lines: DemoApp.keyHelp.components(separatedBy: "\n"))
+  /// The page a key turned the pager to, until a drag takes it.
+  private var pagedTabIndex: Int?
+  private var pagerObservation: ObservationToken?
 
   /// Whether the keys are shown over the list (`?`); the next key closes them.
   public var isShowingKeys: Bool { !keysView.isHidden }
@@ -214,7 +283,9 @@ public final class DemoApp {
   ///   - clock: The clock driving animations, physics and the simulated network.
   ///   - columns: The screen's width, in cells (at least 1; at most ``maximumSize``).
   ///   - rows: The screen's height, in cells.
-  ///   - feed: The posts.
+  ///   - feed: The posts, when there are no `tabs`.
+  ///   - tabs: The pager's tabs, each a feed of its own list (``standardTabs`` are the
+  ///     executable's); none by default: one list of `feed`, with no tab strip.
   ///   - headerStyles: The headers `h` cycles through.
   ///   - preferredLanguages: The user's languages, most wanted first: the app starts in the
   ///     first one the library has (``languageIndex(for:)``). The terminal user's by default
@@ -222,14 +293,17 @@ public final class DemoApp {
   ///   - currentDate: The current date, for the last update time.
   public convenience init(
     clock: FrameClock, columns: Int, rows: Int, feed: FeedModel = FeedModel(),
+    tabs: [Tab] = [],
     headerStyles: [HeaderStyle] = DemoApp.standardHeaderStyles,
     preferredLanguages: [String] = RefreshText.preferredLanguages,
     currentDate: @escaping @MainActor @Sendable () -> Date = { Date() }
   ) {
+    let window = Window(frame: .zero, clock: clock)
     self.init(
-      window: Window(frame: .zero, clock: clock), columns: columns, rows: rows, feed: feed,
-      headerStyles: headerStyles, preferredLanguages: preferredLanguages,
-      currentDate: currentDate)
+      window: window, columns: columns, rows: rows,
+      tabs: tabs.isEmpty ? [Tab(name: "Feed", feed: feed)] : tabs,
+      dispatcher: InputDispatcher(window: window), headerStyles: headerStyles,
+      preferredLanguages: preferredLanguages, currentDate: currentDate)
   }
 
   /// Creates the app in a window that is already on screen, such as a ``TerminalHost``'s,
@@ -237,36 +311,50 @@ public final class DemoApp {
   ///
   /// - Parameters:
   ///   - window: The window; its clock drives the app.
-  ///   - feed: The posts.
+  ///   - dispatcher: The dispatcher that turns the terminal's input into gestures on the
+  ///     window (a ``TerminalHost``'s `dispatcher`): the app gives it the current tab's list as
+  ///     the one the list keys go to. `nil` (the default): one of the app's own.
+  ///   - feed: The posts, when there are no `tabs`.
+  ///   - tabs: The pager's tabs; none by default: one list of `feed`, with no tab strip.
   ///   - headerStyles: The headers `h` cycles through.
   ///   - preferredLanguages: The user's languages, most wanted first: the app starts in the
   ///     first one the library has. The terminal user's by default.
   ///   - currentDate: The current date, for the last update time.
   public convenience init(
-    window: Window, feed: FeedModel = FeedModel(),
+    window: Window, dispatcher: InputDispatcher? = nil, feed: FeedModel = FeedModel(),
+    tabs: [Tab] = [],
     headerStyles: [HeaderStyle] = DemoApp.standardHeaderStyles,
     preferredLanguages: [String] = RefreshText.preferredLanguages,
     currentDate: @escaping @MainActor @Sendable () -> Date = { Date() }
   ) {
     self.init(
       window: window, columns: Int(window.frame.width / TextMetrics.cellWidth),
-      rows: Int(window.frame.height / TextMetrics.lineHeight), feed: feed,
-      headerStyles: headerStyles, preferredLanguages: preferredLanguages,
-      currentDate: currentDate)
+      rows: Int(window.frame.height / TextMetrics.lineHeight),
+      tabs: tabs.isEmpty ? [Tab(name: "Feed", feed: feed)] : tabs,
+      dispatcher: dispatcher ?? InputDispatcher(window: window), headerStyles: headerStyles,
+      preferredLanguages: preferredLanguages, currentDate: currentDate)
   }
 
   private init(
-    window: Window, columns: Int, rows: Int, feed: FeedModel, headerStyles: [HeaderStyle],
-    preferredLanguages: [String], currentDate: @escaping @MainActor @Sendable () -> Date
+    window: Window, columns: Int, rows: Int, tabs: [Tab], dispatcher: InputDispatcher,
+    headerStyles: [HeaderStyle], preferredLanguages: [String],
+    currentDate: @escaping @MainActor @Sendable () -> Date
   ) {
     self.window = window
     self.currentDate = currentDate
     self.columns = Self.clamp(columns, Self.maximumSize.columns)
     self.screenRows = Self.clamp(rows, Self.maximumSize.rows)
     self.headerStyles = headerStyles.isEmpty ? Self.standardHeaderStyles : headerStyles
-    service = FeedService(clock: window.clock, feed: feed)
-    scroll = ListView(frame: .zero)
-    dispatcher = InputDispatcher(window: window)
+    self.tabs = tabs.map { tab in
+      FeedTab(name: tab.name, service: FeedService(clock: window.clock, feed: tab.feed))
+    }
+    self.dispatcher = dispatcher
+    pager = ScrollModel(frame: .zero)
+    pager.isPagingEnabled = true
+    pager.showsVerticalScrollIndicator = false
+    pager.showsHorizontalScrollIndicator = false
+    // One page has nowhere to go: the list alone takes the touches, at once.
+    pager.isScrollEnabled = tabs.count > 1
     // The terminal's own background: what the demo draws on it is in the terminal's own
     // foreground or in a gray that reads on both themes.
     window.backgroundColor = .systemBackground
@@ -276,16 +364,25 @@ public final class DemoApp {
     statusBar = BarView(color: Color(hex: 0xE5E5EA), textColor: .black) {
       [unowned self] in statusText
     }
-    for view in [scroll, keysView, titleBar!, statusBar!] { window.addSubview(view) }
+    tabStrip = TabStripView(names: self.tabs.map(\.name)) { [unowned self] in tabIndex }
+    // A click on a tab's name slides there, as its key would.
+    tabStrip.onSelect = { [unowned self] index in slide(to: index) }
+    for tab in self.tabs { pager.addSubview(tab.list) }
+    for view in [pager, keysView, titleBar!, tabStrip!, statusBar!] { window.addSubview(view) }
     languageIndex = Self.languageIndex(for: preferredLanguages)
     RefreshConfig.default.languageCode = Self.languages[languageIndex]
     layout()
-    installHeader()
-    installFooter()
-    source.items = service.feed.items
-    scroll.dataSource = source
-    scroll.reloadData()
-    scroll.contentOffset = scroll.minimumContentOffset
+    for tab in self.tabs {
+      tab.setHeader(self.headerStyles[headerStyleIndex], currentDate: currentDate)
+      tab.setFooter(auto: usesAutoFooter)
+      tab.list.reloadData()
+      tab.list.contentOffset = tab.list.minimumContentOffset
+    }
+    dispatcher.focusedList = self.tabs[0].list
+    // A drag or a wheel swipe that turns the page makes the new tab current.
+    pagerObservation = pager.observe(\.contentOffset) { [weak self] _, _ in
+      self?.pagerMoved()
+    }
   }
 
   private static func clamp(_ value: Int, _ maximum: Int) -> Int {
@@ -310,85 +407,149 @@ public final class DemoApp {
     layout()
   }
 
+  /// Whether the tab strip is on screen: with more than one tab, and room for it under the
+  /// title bar and above a row of the list.
+  public var showsTabStrip: Bool { tabs.count > 1 && screenRows >= 4 }
+
   private func layout() {
     let width = CGFloat(columns) * TextMetrics.cellWidth
     let line = TextMetrics.lineHeight
     let height = CGFloat(screenRows) * line
+    let index = tabIndex
     window.frame = CGRect(x: 0, y: 0, width: width, height: height)
-    // A title row above and a status row below the list, when there is room for them.
+    // A title row above and a status row below the list, when there is room for them, and
+    // the tab strip under the title.
     let hasBars = screenRows >= 3
     titleBar.isHidden = !hasBars
     statusBar.isHidden = !hasBars
+    tabStrip.isHidden = !showsTabStrip
     titleBar.frame = CGRect(x: 0, y: 0, width: width, height: line)
+    tabStrip.frame = CGRect(x: 0, y: line, width: width, height: line)
     statusBar.frame = CGRect(x: 0, y: height - line, width: width, height: line)
-    let bars: CGFloat = hasBars ? 1 : 0
-    scroll.frame = CGRect(
-      x: 0, y: bars * line, width: width, height: max(0, height - 2 * bars * line))
-    keysView.frame = scroll.frame
+    let top: CGFloat = (hasBars ? 1 : 0) + (showsTabStrip ? 1 : 0)
+    let bottom: CGFloat = hasBars ? 1 : 0
+    let pageHeight = max(0, height - (top + bottom) * line)
+    pager.frame = CGRect(x: 0, y: top * line, width: width, height: pageHeight)
+    for (page, tab) in tabs.enumerated() {
+      tab.list.frame = CGRect(x: CGFloat(page) * width, y: 0, width: width, height: pageHeight)
+    }
+    pager.contentSize = CGSize(width: CGFloat(tabs.count) * width, height: pageHeight)
+    // The current page stays on screen at the new width.
+    pager.stopScrolling()
+    pagedTabIndex = nil
+    pager.contentOffset = CGPoint(x: CGFloat(index) * width, y: 0)
+    keysView.frame = pager.frame
     window.setNeedsLayout()
+  }
+
+  // MARK: Tabs
+
+  /// The page nearest the pager's offset.
+  private var nearestPage: Int {
+    let width = pager.bounds.width
+    guard width > 0 else { return min(pagedTabIndex ?? 0, tabs.count - 1) }
+    return min(max(Int((pager.contentOffset.x / width).rounded()), 0), tabs.count - 1)
+  }
+
+  /// Turns the pager `step` pages on, animated, wrapping around the ends; the new tab's list
+  /// takes the keys.
+  ///
+  /// - Parameter step: The pages to turn: 1 for the next tab, -1 for the previous one.
+  public func turnPage(by step: Int) {
+    guard tabs.count > 1 else { return }
+    slide(to: ((tabIndex + step) % tabs.count + tabs.count) % tabs.count)
+  }
+
+  /// Slides the pager to a tab, animated; that tab's list takes the keys.
+  ///
+  /// - Parameter index: The tab's position in ``tabs``; one outside them is clamped.
+  public func slide(to index: Int) {
+    let index = min(max(index, 0), tabs.count - 1)
+    select(index)
+    pagedTabIndex = index
+    pager.setContentOffset(CGPoint(x: CGFloat(index) * pager.bounds.width, y: 0), animated: true)
+  }
+
+  /// Shows a tab at once, without the slide.
+  ///
+  /// - Parameter index: The tab's position in ``tabs``; one outside them is clamped.
+  public func showTab(_ index: Int) {
+    let index = min(max(index, 0), tabs.count - 1)
+    pager.stopScrolling()
+    pagedTabIndex = nil
+    pager.contentOffset = CGPoint(x: CGFloat(index) * pager.bounds.width, y: 0)
+    select(index)
+  }
+
+  /// Makes a tab's list the one the keys go to, and redraws what names the tab.
+  private func select(_ index: Int) {
+    if shownTabIndex != index, window.accessibility.isScreenReaderRunning {
+      window.accessibility.post(
+        notification: .announcement,
+        argument: "\(tabs[index].name), tab \(index + 1) of \(tabs.count)")
+    }
+    shownTabIndex = index
+    dispatcher.focusedList = tabs[index].list
+    titleBar.setNeedsDisplay()
+    tabStrip.setNeedsDisplay()
+    statusBar.setNeedsDisplay()
+  }
+
+  private var shownTabIndex = 0
+
+  private func pagerMoved() {
+    // A drag takes over from a key's slide; the slide is over once on its page.
+    if pager.isDragging {
+      pagedTabIndex = nil
+    } else if let target = pagedTabIndex,
+      pager.contentOffset.x == CGFloat(target) * pager.bounds.width
+    {
+      pagedTabIndex = nil
+    }
+    // At rest on a page, the lists look again at what is in view: a screen reader hears the
+    // rows of the page turned to (a list out of the window's bounds reads nothing).
+    let width = pager.bounds.width
+    if window.accessibility.isScreenReaderRunning, width > 0,
+      pager.contentOffset.x == (pager.contentOffset.x / width).rounded() * width
+    {
+      for tab in tabs { tab.list.setNeedsLayout() }
+    }
+    let index = tabIndex
+    guard index != shownTabIndex else { return }
+    select(index)
   }
 
   // MARK: Components
 
-  private func installHeader() {
-    let header = headerStyles[headerStyleIndex].make()
-    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
-    header.currentDate = currentDate
-    header.refreshingBlock = { [weak self] in
-      self?.service.fetchNewPosts { answer in
-        guard let self else { return }
-        guard case .success(let count) = answer else {
-          self.scroll.header?.endRefreshingWithFailure()
-          return
-        }
-        self.source.items = self.service.feed.items
-        self.scroll.insertRows(at: Array(0..<count))
-        self.scroll.header?.endRefreshing(
-          result: count == 0 ? "No new posts" : "\(count) new post\(count == 1 ? "" : "s")")
-      }
+  /// Puts every tab's header and footer anew, leaving chat lists first.
+  private func leaveChats() {
+    for tab in tabs where tab.isChat {
+      tab.leaveChat(
+        header: headerStyles[headerStyleIndex], usesAutoFooter: usesAutoFooter,
+        currentDate: currentDate)
     }
-    scroll.header = header
-  }
-
-  private func installFooter() {
-    let footer: RefreshFooter =
-      usesAutoFooter ? RefreshAutoNormalFooter(frame: .zero) : RefreshBackNormalFooter(frame: .zero)
-    footer.refreshingBlock = { [weak self] in
-      self?.service.fetchNextPage { answer in
-        guard let self else { return }
-        // A failed load stays failed until it is tapped or reached by a new drag.
-        guard case .success(let hasMorePages) = answer else {
-          self.scroll.footer?.endRefreshingWithFailure()
-          return
-        }
-        self.source.items = self.service.feed.items
-        self.scroll.reloadData()
-        if hasMorePages {
-          self.scroll.footer?.endRefreshing()
-        } else {
-          self.scroll.footer?.endRefreshingWithNoMoreData()
-        }
-      }
-    }
-    if !service.feed.hasMorePages { footer.endRefreshingWithNoMoreData() }
-    scroll.footer = footer
   }
 
   private func nextHeaderStyle() {
-    service.cancelPendingRequests()
-    if isChat { leaveChat() }
+    leaveChats()
     headerStyleIndex = (headerStyleIndex + 1) % headerStyles.count
-    installHeader()
+    for tab in tabs {
+      tab.service.cancelPendingRequests()
+      tab.setHeader(headerStyles[headerStyleIndex], currentDate: currentDate)
+    }
   }
 
   private func toggleFooter() {
-    service.cancelPendingRequests()
-    if isChat { leaveChat() }
+    leaveChats()
     usesAutoFooter.toggle()
-    installFooter()
+    for tab in tabs {
+      tab.service.cancelPendingRequests()
+      tab.setFooter(auto: usesAutoFooter)
+    }
   }
 
-  /// Switches to the two-level header, or closes its second floor when it is open.
+  /// Switches every tab to the two-level header, or closes the current tab's second floor
+  /// when it is open.
   private func secondFloorKey() {
     if let header = scroll.header as? RefreshTwoLevelHeader, header.isSecondFloorOpen {
       header.closeSecondFloor()
@@ -396,59 +557,24 @@ public final class DemoApp {
     }
     guard let index = headerStyles.firstIndex(where: { $0.name == Self.twoLevelStyleName })
     else { return }
-    service.cancelPendingRequests()
-    if isChat { leaveChat() }
+    leaveChats()
     headerStyleIndex = index
-    installHeader()
+    for tab in tabs {
+      tab.service.cancelPendingRequests()
+      tab.setHeader(headerStyles[headerStyleIndex], currentDate: currentDate)
+    }
   }
 
-  /// Turns the feed into a chat list and back.
+  /// Turns the current tab's feed into a chat list and back.
   private func toggleChat() {
-    service.cancelPendingRequests()
-    if isChat {
-      leaveChat()
-      return
+    let tab = currentTab
+    if tab.isChat {
+      tab.leaveChat(
+        header: headerStyles[headerStyleIndex], usesAutoFooter: usesAutoFooter,
+        currentDate: currentDate)
+    } else {
+      tab.enterChat()
     }
-    isChat = true
-    scroll.footer = nil
-    scroll.staysAtEnd = true
-    let header = RefreshAutoNormalHeader(frame: .zero)
-    header.refreshingBlock = { [weak self] in self?.loadOlderPosts() }
-    if !service.feed.hasMorePages { header.endRefreshingWithNoMoreData() }
-    scroll.header = header
-    source.items = Array(service.feed.items.reversed())
-    scroll.reloadData()
-    scroll.contentOffset = scroll.maximumContentOffset
-  }
-
-  /// The older posts of a chat, inserted above the rows on screen, which stay where they are.
-  private func loadOlderPosts() {
-    service.fetchNextPage { [weak self] answer in
-      guard let self, self.isChat else { return }
-      guard case .success(let hasMorePages) = answer else {
-        self.scroll.header?.endRefreshingWithFailure()
-        return
-      }
-      let shown = self.source.items.count
-      self.source.items = Array(self.service.feed.items.reversed())
-      self.scroll.insertRows(at: Array(0..<max(0, self.source.items.count - shown)))
-      guard let header = self.scroll.header as? RefreshAutoHeader else { return }
-      if hasMorePages {
-        header.endRefreshing()
-      } else {
-        header.endRefreshingWithNoMoreData()
-      }
-    }
-  }
-
-  private func leaveChat() {
-    isChat = false
-    scroll.staysAtEnd = false
-    installHeader()
-    installFooter()
-    source.items = service.feed.items
-    scroll.reloadData()
-    scroll.contentOffset = scroll.minimumContentOffset
   }
 
   private func showKeys() {
@@ -529,9 +655,12 @@ public final class DemoApp {
   /// the scene already names the header, footer and language those keys change, and `?` lists
   /// every key.
   static let titleHintsDroppedFirst = [
-    "l language", "f footer", "h header", "x fail", "c chat", "s floor", "q quit", "? keys",
-    "r refresh",
+    "Shift-Tab [ prev tab", "l language", "f footer", "h header", "x fail", "c chat", "s floor",
+    "Tab ] next tab", "q quit", "? keys", "r refresh",
   ]
+
+  /// The title bar's hints of the keys that turn the pager, which one tab leaves out.
+  static let tabTitleHints = ["Tab ] next tab", "Shift-Tab [ prev tab"]
 
   /// The title bar's text for a bar `cells` wide: the scene, then as many key hints as fit.
   ///
@@ -547,7 +676,11 @@ public final class DemoApp {
     let header = isChat ? "Chat (auto header)" : headerStyles[headerStyleIndex].name
     let footer = isChat ? "none" : usesAutoFooter ? "Auto" : "Back"
     let scene = "header \(header) · footer \(footer) · \(language)"
-    var hints = ["r refresh"] + Self.keyBindings.compactMap(\.titleHint)
+    // One tab has no other to turn to: the title names no tab keys.
+    let tabHints = tabs.count > 1 ? [] : Self.tabTitleHints
+    var hints = (["r refresh"] + Self.keyBindings.compactMap(\.titleHint)).filter {
+      !tabHints.contains($0)
+    }
     func line(named: Bool) -> String {
       ([(named ? " swift-refresh · " : " ") + scene] + hints).joined(separator: " · ")
     }

@@ -139,4 +139,18 @@ enum FeedData {
     FeedItem(
       title: "Ask: what should a refresh say when it fails?", author: "doc_dora", minutesAgo: 0),
   ]
+
+  /// The "Popular" tab's posts: the shipped feed's in another order, as the most discussed
+  /// might come (every eleventh post, round the feed from the sixth: each post once).
+  static var popular: [FeedItem] {
+    initial.indices.map { initial[($0 * 11 + 5) % initial.count] }
+  }
+
+  /// The posts refreshes bring to the "Popular" tab: the arriving posts, the other way round.
+  static var rising: [FeedItem] { arriving.reversed() }
+
+  /// The "Saved" tab's posts: every fourth post of the shipped feed, from the second.
+  static var saved: [FeedItem] {
+    initial.indices.filter { $0 % 4 == 1 }.map { initial[$0] }
+  }
 }

@@ -11,7 +11,8 @@ import Rendering
 /// session.play(every: 0.25) { caption, app in print(caption + "\n" + app.screenText()) }
 /// ```
 ///
-/// The app starts as the executable's does, in English, at the recording's first size
+/// The app starts as the executable's does (the tabs of ``DemoApp/standardTabs``), in English,
+/// at the recording's first size
 /// (80 × 24 when it has none), with the date fixed at 2026-01-15 09:41 UTC.
 @MainActor
 public struct ReplayedSession {
@@ -39,7 +40,8 @@ public struct ReplayedSession {
     // In English whatever the environment (the recording does not say which language the
     // session had), so a replay prints the same frames on every machine.
     let app = DemoApp(
-      clock: clock, columns: size.columns, rows: size.rows, preferredLanguages: ["en"],
+      clock: clock, columns: size.columns, rows: size.rows, tabs: DemoApp.standardTabs,
+      preferredLanguages: ["en"],
       currentDate: { Self.date })
     let replay = TerminalReplay(recording, clock: clock)
     replay.onInput = { app.handle($0) }

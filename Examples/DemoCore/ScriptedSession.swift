@@ -4,8 +4,8 @@ import Rendering
 
 /// The session the demo plays when it has no terminal (in CI, in a pipe): a pull, a release, a
 /// refresh that brings new posts, a page, a page that fails (the `x` key) and is retried with a
-/// tap, then loading pages until "No more data", on a manual clock, printing the screen after
-/// each step.
+/// tap, loading pages until "No more data", then a drag across to the "Popular" tab and a
+/// pull that refreshes it alone, on a manual clock, printing the screen after each step.
 @MainActor
 public struct ScriptedSession {
   /// One step of the script: what to do, and what to call the frame that follows.
@@ -39,7 +39,8 @@ public struct ScriptedSession {
     // English and a fixed date (2026-01-15 09:41 UTC) whatever the environment, so the
     // printed frames are the same on every run.
     let app = DemoApp(
-      clock: clock, columns: columns, rows: rows, preferredLanguages: ["en"],
+      clock: clock, columns: columns, rows: rows, tabs: DemoApp.standardTabs,
+      preferredLanguages: ["en"],
       currentDate: { Date(timeIntervalSince1970: 1_768_470_060) })
     clock.advance(by: 0)
     var frame = 0
@@ -124,6 +125,36 @@ public struct ScriptedSession {
         clock.advance(by: 1)
       }
       app.handle(.key(.end))
+      clock.advance(by: 0.5, framesPerSecond: 60)
+    },
+    Step(caption: "a finger drags the pager across: the Popular tab") { app, clock in
+      // From three quarters of the width to a quarter, in a fifth of a second.
+      let (start, end, row) = (app.columns * 3 / 4, app.columns / 4, 8)
+      app.handle(.mouse(MouseEvent(kind: .press, column: start, row: row)))
+      for step in 1...6 {
+        clock.advance(by: 1.0 / 30)
+        let column = start + (end - start) * step / 6
+        app.handle(.mouse(MouseEvent(kind: .drag, column: column, row: row)))
+      }
+      app.handle(.mouse(MouseEvent(kind: .release, column: end, row: row)))
+      clock.advance(by: 1, framesPerSecond: 60)
+    },
+    Step(caption: "Popular pulled and released: it refreshes, Latest stays") { app, clock in
+      app.handle(mouse(.press, row: 4))
+      for row in 5...13 {
+        clock.advance(by: 1.0 / 30)
+        app.handle(mouse(.drag, row: row))
+      }
+      clock.advance(by: 0.2)
+      app.handle(mouse(.release, row: 13))
+      clock.advance(by: 0.3)
+    },
+    Step(caption: "Popular's new posts at its top") { _, clock in
+      clock.advance(by: 1.2)
+    },
+    Step(caption: "Shift-Tab: back to Latest, where it was left") { app, clock in
+      clock.advance(by: 1.5)
+      app.handle(.key(.backTab))
       clock.advance(by: 0.5, framesPerSecond: 60)
     },
   ]

@@ -24,7 +24,11 @@ import Refresh
 ///   content and a pointer that held still does not.
 /// - A wheel notch scrolls, by ``wheelStep`` (`ScrollModel/scroll(by:)`), the innermost scroll
 ///   model under the pointer that scrolls along the notch's axis: at the top, turning the wheel
-///   up pulls a header down; a horizontal notch over a list in a pager turns the page.
+///   up pulls a header down. A scroll model with `ScrollModel/isPagingEnabled` turns one page
+///   per swipe instead, animated (`ScrollModel/setContentOffset(_:animated:)`): the first notch
+///   of a burst turns it, and the notches that follow, each sooner than
+///   `ScrollModel/wheelReleaseDelay` after the one before, turn nothing, so a horizontal swipe
+///   over a list in a pager turns one page however many notches the trackpad sends.
 /// - A press and release on the same cell is also a tap (`Window/sendTap(at:)`): on a
 ///   `ListView`'s row, it selects the row and tells the list's delegate.
 /// - Keys go to ``onKey`` first; the keys it leaves (it takes one by calling ``takeKey()``)
@@ -242,7 +246,38 @@ public final class InputDispatcher {
         abs(delta.x) > abs(delta.y) ? $0.canScrollHorizontally : $0.canScrollVertically
       }
       guard let scroll = alongItsAxis ?? scrollModels.first else { return }
-      scroll.scroll(by: delta)
+      if scroll.isPagingEnabled {
+        turnPage(of: scroll, by: delta)
+      } else {
+        scroll.scroll(by: delta)
+      }
     }
+  }
+
+  /// The paging scroll model the last wheel notch went to, and when.
+  private weak var pagedByWheel: ScrollModel?
+  private var lastPagingNotch: TimeInterval = -.infinity
+
+  /// Turns a paging scroll model one page in the notch's direction, animated, for the first
+  /// notch of a burst; the notches that follow it sooner than the scroll model's
+  /// `ScrollModel/wheelReleaseDelay` after the one before are the same swipe, and turn nothing.
+  private func turnPage(of scroll: ScrollModel, by delta: CGPoint) {
+    let now = window.clock.now
+    let isSameSwipe = pagedByWheel === scroll && now - lastPagingNotch < scroll.wheelReleaseDelay
+    pagedByWheel = scroll
+    lastPagingNotch = now
+    guard !isSameSwipe else { return }
+    func page(_ offset: CGFloat, _ length: CGFloat, _ step: CGFloat) -> CGFloat {
+      guard length > 0, step != 0 else { return offset }
+      return ((offset / length).rounded() + (step > 0 ? 1 : -1)) * length
+    }
+    let horizontal = abs(delta.x) > abs(delta.y)
+    let offset = scroll.contentOffset
+    let target = scroll.clampedOffset(
+      CGPoint(
+        x: horizontal ? page(offset.x, scroll.bounds.width, delta.x) : offset.x,
+        y: horizontal ? offset.y : page(offset.y, scroll.bounds.height, delta.y)))
+    guard target != offset else { return }
+    scroll.setContentOffset(target, animated: true)
   }
 }

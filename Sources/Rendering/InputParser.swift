@@ -1,5 +1,5 @@
 /// Decodes the bytes a terminal sends into ``InputEvent``s: UTF-8 text, control keys, CSI and
-/// SS3 key sequences, SGR mouse reports (`ESC [ < b ; x ; y M` or `m`), bracketed pastes
+/// SS3 key sequences (Shift-Tab's `ESC [ Z` among them, ``Key/backTab``), SGR mouse reports (`ESC [ < b ; x ; y M` or `m`), bracketed pastes
 /// (`ESC [ 200 ~` text `ESC [ 201 ~`), focus reports (`ESC [ I`, `ESC [ O`), the kitty
 /// keyboard protocol's keys (`ESC [ code ; modifiers u`) and the terminal's replies to queries
 /// (``InputEvent/reply(_:)``: DECRPM, the kitty keyboard flags, DA1).
@@ -273,6 +273,8 @@ public struct InputParser: Sendable {
         case let number?: Self.functionKeyCodes[number].map { .function($0) }
         default: nil
         }
+      } else if parameters.isEmpty, final == UInt8(ascii: "Z") {
+        .backTab
       } else {
         Self.cursorKey(final: final)
       }
@@ -342,6 +344,8 @@ public struct InputParser: Sendable {
     let bits = modifiers - 1
     var bytes: [UInt8]
     switch code {
+    // Shift-Tab's legacy bytes are the back tab's, `ESC [ Z`.
+    case 9 where bits & shiftBit != 0: bytes = [0x1B, UInt8(ascii: "["), UInt8(ascii: "Z")]
     case 27, 13, 9, 127, 8: bytes = [UInt8(code)]
     case keypadEnterCode: bytes = [0x0D]
     case 0x20..<0x7F:

@@ -12,6 +12,8 @@ public enum Key: Hashable, Sendable {
   case escape
   /// Tab.
   case tab
+  /// Shift-Tab (back tab), which terminals send as `ESC [ Z`.
+  case backTab
   /// Backspace (DEL or Ctrl-H).
   case backspace
   /// A printable character.
@@ -23,7 +25,7 @@ public enum Key: Hashable, Sendable {
 }
 
 extension Key {
-  /// The key as a help text names it: "↑", "PgDn", "Space", "F5", "g", "Ctrl-C".
+  /// The key as a help text names it: "↑", "PgDn", "Space", "F5", "g", "Ctrl-C", "Shift-Tab".
   public var name: String {
     switch self {
     case .up: "↑"
@@ -37,6 +39,7 @@ extension Key {
     case .enter: "Enter"
     case .escape: "Esc"
     case .tab: "Tab"
+    case .backTab: "Shift-Tab"
     case .backspace: "Backspace"
     case .character(" "): "Space"
     case .character(let character): String(character)

@@ -6,7 +6,8 @@ extension TerminalRecording {
   private static let keyNames: [(Key, String)] = [
     (.up, "up"), (.down, "down"), (.left, "left"), (.right, "right"),
     (.pageUp, "pageUp"), (.pageDown, "pageDown"), (.home, "home"), (.end, "end"),
-    (.enter, "enter"), (.escape, "escape"), (.tab, "tab"), (.backspace, "backspace"),
+    (.enter, "enter"), (.escape, "escape"), (.tab, "tab"), (.backTab, "backTab"),
+    (.backspace, "backspace"),
   ]
 
   /// One entry's line: the time to the millisecond, then the event.

@@ -85,6 +85,6 @@ struct DemoFailureTests {
   }
 
   @Test func theHelpNamesTheKey() {
-    #expect(DemoApp.keyHelp.contains("x            the next request fails"))
+    #expect(DemoApp.keyHelp.contains("x            this tab's next request fails"))
   }
 }

@@ -66,6 +66,33 @@ struct EndToEndTests {
     #expect(session.isRestored)
   }
 
+  /// The tabs on a real terminal: Tab turns to Popular, whose list then takes the list keys
+  /// (End scrolls it alone), Shift-Tab (CBT, `ESC [ Z`) comes back to Latest where it was left,
+  /// and a drag across turns the page again.
+  @Test func theTabsTurnWithKeysAndADragAcross() throws {
+    let session = try TerminalProcess(product: "refresh-demo")
+    #expect(session.waitFor("[Latest]  Popular   Saved"), "\(session.screen.text)")
+    session.send("\t")
+    #expect(session.waitFor(" Latest  [Popular]  Saved"), "\(session.screen.text)")
+    session.send("\u{1B}[F")  // End
+    #expect(
+      session.waitUntil { !$0.text.contains("offset 0.0") && $0.text.contains("offset ") },
+      "\(session.screen.text)")
+    session.send("\u{1B}[Z")
+    #expect(session.waitFor("[Latest]  Popular   Saved"), "\(session.screen.text)")
+    #expect(session.waitFor("offset 0.0"), "\(session.screen.text)")
+    // Press, drag leftward five cells at a time, release: the next tab.
+    session.send("\u{1B}[<0;60;10M")
+    for column in stride(from: 55, through: 15, by: -5) {
+      usleep(20_000)
+      session.send("\u{1B}[<32;\(column);10M")
+    }
+    session.send("\u{1B}[<0;15;10m")
+    #expect(session.waitFor(" Latest  [Popular]  Saved"), "\(session.screen.text)")
+    session.send("q")
+    #expect(session.waitForExit() == 0)
+  }
+
   @Test func followsAResize() throws {
     let session = try TerminalProcess(product: "refresh-demo")
     #expect(session.waitFor("Notes from a week of profiling"))

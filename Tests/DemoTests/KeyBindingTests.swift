@@ -27,10 +27,19 @@ struct KeyBindingTests {
     let hints = DemoApp.keyBindings.compactMap(\.titleHint)
     #expect(
       hints == [
-        "? keys", "h header", "f footer", "s floor", "c chat", "x fail", "l language", "q quit",
+        "? keys", "Tab ] next tab", "Shift-Tab [ prev tab", "h header", "f footer", "s floor",
+        "c chat", "x fail", "l language", "q quit",
       ])
+    // One tab: no tab keys in the title.
+    let oneTab = hints.filter { !$0.contains("Tab") }
     #expect(
       app.titleText
+        == " swift-refresh · header Normal · footer Auto · en · "
+        + (["r refresh"] + oneTab).joined(separator: " · "))
+    let tabbed = DemoApp(
+      clock: ManualFrameClock(), columns: 250, rows: 10, tabs: DemoApp.standardTabs)
+    #expect(
+      tabbed.titleText
         == " swift-refresh · header Normal · footer Auto · en · "
         + (["r refresh"] + hints).joined(separator: " · "))
   }

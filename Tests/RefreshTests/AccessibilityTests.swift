@@ -189,6 +189,48 @@ struct AccessibilityTests {
       window.accessibility.posts == [.init(.appeared, "new 3"), .init(.appeared, "new 5")])
   }
 
+  /// In a horizontal pager of two lists, the page it does not show reads nothing.
+  ///
+  /// Turned to, that page reads its rows at its next layout, and the page turned away from
+  /// reads them again when it comes back. A hidden list reads nothing either.
+  @Test func onlyTheListsInTheWindowsBoundsReadTheirRows() {
+    list.removeFromSuperview()
+    let pager = ScrollModel(frame: window.bounds)
+    pager.isPagingEnabled = true
+    pager.contentSize = CGSize(width: 2 * 375, height: 360)
+    window.addSubview(pager)
+    let second = ListView(frame: CGRect(x: 375, y: 0, width: 375, height: 360))
+    let secondSource = RowSource(count: 30)
+    secondSource.items = (0..<30).map { "other \($0)" }
+    second.dataSource = secondSource
+    list.frame = window.bounds
+    pager.addSubview(list)
+    pager.addSubview(second)
+    window.accessibility.isScreenReaderRunning = true
+    clock.advance(by: 0)
+    #expect(window.accessibility.posts.map(\.text) == (0..<10).map { "item \($0)" })
+    window.accessibility.removeAllPosts()
+    pager.contentOffset.x = 375
+    list.setNeedsLayout()
+    second.setNeedsLayout()
+    clock.advance(by: 0)
+    #expect(window.accessibility.posts.map(\.text) == (0..<10).map { "other \($0)" })
+    window.accessibility.removeAllPosts()
+    pager.contentOffset.x = 0
+    list.setNeedsLayout()
+    second.setNeedsLayout()
+    clock.advance(by: 0)
+    #expect(window.accessibility.posts.map(\.text) == (0..<10).map { "item \($0)" })
+    window.accessibility.removeAllPosts()
+    pager.isHidden = true
+    list.setNeedsLayout()
+    clock.advance(by: 0)
+    pager.isHidden = false
+    list.setNeedsLayout()
+    clock.advance(by: 0)
+    #expect(window.accessibility.posts.map(\.text) == (0..<10).map { "item \($0)" })
+  }
+
   @Test func blankTextsAreNotPostedAndOldPostsAreDropped() {
     let channel = AccessibilityChannel()
     channel.post(notification: .announcement, argument: "  ")

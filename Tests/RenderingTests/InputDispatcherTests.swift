@@ -111,4 +111,44 @@ struct InputDispatcherTests {
     #expect(keys == [.character("r")])
     #expect(mice == 1)
   }
+
+  /// Over a pager (paging, three 360-point pages) of a vertical list, a horizontal swipe turns
+  /// one page however many notches it sends, animated; a pause longer than the wheel release
+  /// delay (0.15 s) starts the next swipe; a vertical notch scrolls the list under the pointer.
+  @Test func aHorizontalWheelSwipeOverAPagerTurnsOnePage() {
+    let pager = ScrollModel(frame: window.bounds)
+    pager.isPagingEnabled = true
+    pager.contentSize = CGSize(width: 3 * 360, height: 216)
+    let list = ScrollModel(frame: CGRect(x: 0, y: 0, width: 360, height: 216))
+    list.contentSize = CGSize(width: 360, height: 2000)
+    pager.addSubview(list)
+    window.addSubview(pager)
+    func swipe(_ dx: Int, notches: Int) {
+      for _ in 0..<notches {
+        mouse(.wheel(dx: dx, dy: 0), row: 5)
+        clock.advance(by: 0.02)
+      }
+      clock.advance(by: 1, framesPerSecond: 60)
+    }
+    // A vertical notch scrolls the list three lines, and the pager stays.
+    mouse(.wheel(dx: 0, dy: 1), row: 5)
+    #expect(list.contentOffset == CGPoint(x: 0, y: 54))
+    #expect(pager.contentOffset == .zero)
+    clock.advance(by: 2, framesPerSecond: 60)
+    let listOffset = list.contentOffset
+    // The first notch animates toward the next page, over 0.3 s.
+    mouse(.wheel(dx: 1, dy: 0), row: 5)
+    clock.advance(by: 0.15, framesPerSecond: 60)
+    #expect(pager.contentOffset.x > 0 && pager.contentOffset.x < 360)
+    clock.advance(by: 1, framesPerSecond: 60)
+    #expect(pager.contentOffset == CGPoint(x: 360, y: 0))
+    swipe(1, notches: 20)
+    #expect(pager.contentOffset == CGPoint(x: 720, y: 0))
+    // Past the last page, a swipe turns nothing.
+    swipe(1, notches: 5)
+    #expect(pager.contentOffset == CGPoint(x: 720, y: 0))
+    swipe(-1, notches: 12)
+    #expect(pager.contentOffset == CGPoint(x: 360, y: 0))
+    #expect(list.contentOffset == listOffset)
+  }
 }

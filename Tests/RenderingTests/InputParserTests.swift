@@ -9,11 +9,26 @@ struct InputParserTests {
     ("\u{1B}OA", .up), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
     ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end),
     ("\u{1B}[1;5A", .up), ("\r", .enter), ("\t", .tab), ("\u{7F}", .backspace),
+    // Shift-Tab: the back tab, `ESC [ Z` (xterm's CBT).
+    ("\u{1B}[Z", .backTab),
     ("q", .character("q")), ("\u{03}", .control(3)), ("好", .character("好")),
     // Function keys: xterm's F5 and F12, SS3 F1 and F4, rxvt's F1, a modified F5.
     ("\u{1B}[15~", .function(5)), ("\u{1B}[24~", .function(12)), ("\u{1B}OP", .function(1)),
     ("\u{1B}OS", .function(4)), ("\u{1B}[11~", .function(1)), ("\u{1B}[15;2~", .function(5)),
   ]
+
+  /// The back tab is its own key, not a Tab, and a `Z` with parameters is no key.
+  @Test func shiftTabIsTheBackTab() {
+    var parser = InputParser()
+    #expect(
+      parser.feed(Array("\t\u{1B}[Z\u{1B}[1;2Zj".utf8)) == [
+        .key(.tab), .key(.backTab), .key(.character("j")),
+      ])
+    // Split across reads, it is one key once its last byte comes.
+    #expect(parser.feed([0x1B, UInt8(ascii: "[")]) == [])
+    #expect(parser.feed([UInt8(ascii: "Z")]) == [.key(.backTab)])
+    #expect(!parser.hasPendingInput)
+  }
 
   @Test func unknownTildeSequencesAreDropped() {
     var parser = InputParser()
@@ -22,7 +37,8 @@ struct InputParserTests {
 
   @Test(arguments: [
     (Key.up, "↑"), (.pageDown, "PgDn"), (.character(" "), "Space"), (.function(5), "F5"),
-    (.character("G"), "G"), (.control(3), "Ctrl-C"), (.enter, "Enter"),
+    (.character("G"), "G"), (.control(3), "Ctrl-C"), (.enter, "Enter"), (.tab, "Tab"),
+    (.backTab, "Shift-Tab"),
   ])
   func keysHaveTheNamesAHelpShows(key: Key, name: String) {
     #expect(key.name == name)

@@ -24,6 +24,7 @@ struct TerminalRecordingTests {
     .init(time: 3.3, event: .input(.key(.character("刷")))),
     .init(time: 3.4, event: .input(.key(.character("👍🏽")))),
     .init(time: 4.517, event: .input(.key(.control(3)))),
+    .init(time: 4.517, event: .input(.key(.backTab))),
     .init(time: 4.517, event: .end),
   ])
 
@@ -44,6 +45,7 @@ struct TerminalRecordingTests {
         3.300 key char "刷"
         3.400 key char "👍🏽"
         4.517 key control 3
+        4.517 key backTab
         4.517 end
 
         """)

@@ -66,6 +66,7 @@ struct TerminalReplyParserTests {
   static let sampleKittyKeys: [(String, [Key])] = [
     // Escape, Enter, Tab, Backspace, alone and with modifiers legacy input drops.
     ("\u{1B}[27u", [.escape]), ("\u{1B}[13u", [.enter]), ("\u{1B}[9u", [.tab]),
+    ("\u{1B}[9;2u", [.backTab]),
     ("\u{1B}[127u", [.backspace]), ("\u{1B}[13;5u", [.enter]), ("\u{1B}[27;1u", [.escape]),
     ("\u{1B}[57414u", [.enter]),
     // Ctrl with a key: the control characters legacy input sends.

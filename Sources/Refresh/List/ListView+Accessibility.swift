@@ -11,10 +11,18 @@ extension ListView {
   /// Rows inserted above or among the ones in view (``insertRows(at:)``) count as new; the rows
   /// already read keep their place under their new numbers, so a refresh reads only its new
   /// rows.
+  ///
+  /// A list that is hidden, or wholly outside its window's bounds (a page its pager does not
+  /// show), has no rows in view: it reads nothing, and reads its rows at its first layout back
+  /// in view.
   func postRowsInView() {
     guard let channel = window?.accessibility, channel.isScreenReaderRunning else {
       selection.announcedRows = visibleRows
       if !selection.unreadRows.isEmpty { selection.unreadRows = IndexSet() }
+      return
+    }
+    guard isInWindowBounds else {
+      selection.announcedRows = 0..<0
       return
     }
     let shown = wholeOrVisibleRows
@@ -29,6 +37,21 @@ extension ListView {
       selection.focusIsPending = false
       postAccessibility(.focused, view.accessibilityText)
     }
+  }
+
+  /// Whether the list and its ancestors are shown and its frame overlaps its window's bounds.
+  private var isInWindowBounds: Bool {
+    guard let window else { return false }
+    var view: View? = self
+    while let current = view {
+      if current.isHidden { return false }
+      view = current.superview
+    }
+    let origin = superview.map { $0.convert(frame.origin, to: nil) } ?? frame.origin
+    let shown = window.bounds
+    // Overlapping by more than an edge: a page just beside the one shown is out of view.
+    return min(origin.x + frame.width, shown.maxX) > max(origin.x, shown.minX)
+      && min(origin.y + frame.height, shown.maxY) > max(origin.y, shown.minY)
   }
 
   /// The rows in view at the model offset (the list lays out the rows an animation passes
