@@ -14,6 +14,9 @@ final class Movement {
   var kind: Kind
   var start: TimeInterval
   let task: ClockTask
+  /// Where a glide of a shared drag's fling stops and gives its speed to the other scroll
+  /// model (``NestedScrolling``), if it does.
+  var handoff: FlingHandoff?
 
   init(kind: Kind, start: TimeInterval, task: ClockTask) {
     self.kind = kind

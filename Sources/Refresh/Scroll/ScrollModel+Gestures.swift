@@ -273,6 +273,17 @@ extension ScrollModel {
     case .physics(let x, let y):
       let sampleX = x.state(at: FrameClock.elapsed(elapsed, reaching: x.duration))
       let sampleY = y.state(at: FrameClock.elapsed(elapsed, reaching: y.duration))
+      if let handoff = movement.handoff, (sampleY.position - handoff.edge) * handoff.direction >= 0
+      {
+        // The glide reached the end of its part of a shared fling: it stops there, and the
+        // other scroll model glides on with the speed this frame has.
+        setOffsetByItself(CGPoint(x: sampleX.position, y: handoff.edge))
+        stopScrolling()
+        if let next = handoff.next, sampleY.velocity * handoff.direction > 0 {
+          next.glide(velocity: sampleY.velocity, stoppingAt: handoff.nextStop)
+        }
+        return
+      }
       setOffsetByItself(CGPoint(x: sampleX.position, y: sampleY.position))
       if sampleX.isFinished && sampleY.isFinished { stopScrolling() }
     case .animation(let from, let to, let duration):
@@ -283,6 +294,24 @@ extension ScrollModel {
       setOffsetByItself(fraction >= 1 ? to : from.interpolated(to: to, fraction: eased))
       if fraction >= 1 { stopScrolling() }
     }
+  }
+
+  /// Starts a vertical glide with a content velocity (points per second, positive toward the
+  /// end), as a release does, stopping at `stop` if given: the part of a shared drag's fling
+  /// (``NestedScrolling``) that one scroll model hands to the other.
+  func glide(velocity: CGFloat, stoppingAt stop: CGFloat?) {
+    startPhysics(velocity: CGPoint(x: 0, y: velocity))
+    if let stop { handOff(at: stop, to: nil, thenStoppingAt: nil) }
+  }
+
+  /// Makes the glide under way stop at vertical offset `edge`, if it reaches it.
+  ///
+  /// The speed it has there goes to `next` (``glide(velocity:stoppingAt:)``). Does nothing when
+  /// nothing glides, or the content is at `edge` already.
+  func handOff(at edge: CGFloat, to next: ScrollModel?, thenStoppingAt nextStop: CGFloat?) {
+    guard let movement, case .physics = movement.kind, edge != contentOffset.y else { return }
+    movement.handoff = FlingHandoff(
+      edge: edge, direction: edge > contentOffset.y ? 1 : -1, next: next, nextStop: nextStop)
   }
 
   /// Moves the content as part of the glide, spring or animation under way, which goes on.

@@ -96,14 +96,35 @@ extension Window {
       scroll.endDragging(velocity: velocity)
       return
     }
-    // A parent caught between its ends settles with the fling; otherwise the child takes it.
+    // The fling goes to one of the two, and what it has left at its end to the other.
     let parent = shared.parent
-    let isCaught =
-      parent.minimumContentOffset.y < shared.parentOffset
-      && shared.parentOffset < parent.maximumContentOffset.y
+    let parentRange =
+      parent.minimumContentOffset
+      .y...max(
+        parent.minimumContentOffset.y, parent.maximumContentOffset.y)
+    let innerMinimum = scroll.minimumContentOffset.y
     let vertical = CGPoint(x: 0, y: velocity.y)
-    parent.endDragging(velocity: isCaught ? vertical : .zero)
-    scroll.endDragging(velocity: isCaught ? .zero : vertical)
+    // The finger's velocity is positive downward; the content's toward the end.
+    switch NestedScrolling.fling(
+      -velocity.y, inner: (shared.innerOffset, innerMinimum),
+      parent: (shared.parentOffset, parentRange))
+    {
+    case .inner:
+      parent.endDragging(velocity: .zero)
+      scroll.endDragging(velocity: vertical)
+    case .innerThenParent:
+      parent.endDragging(velocity: .zero)
+      scroll.endDragging(velocity: vertical)
+      scroll.handOff(at: innerMinimum, to: parent, thenStoppingAt: parentRange.lowerBound)
+    case .parent:
+      parent.endDragging(velocity: vertical)
+      parent.handOff(at: parentRange.lowerBound, to: nil, thenStoppingAt: nil)
+      scroll.endDragging(velocity: .zero)
+    case .parentThenInner:
+      parent.endDragging(velocity: vertical)
+      parent.handOff(at: parentRange.upperBound, to: scroll, thenStoppingAt: nil)
+      scroll.endDragging(velocity: .zero)
+    }
   }
 
   /// The touch is taken away (UIKit's `touchesCancelled`): the drag ends without velocity, so
