@@ -145,14 +145,16 @@ struct MinimalAppTests {
     #expect(Array(Self.lines(of: app).prefix(24)) == (77...100).reversed().map { "  Post #\($0)" })
     #expect(!app.output.contains(0x1B))
 
-    // `r`: the refresh announces itself, then its new rows.
+    // `r`: the refresh announces itself and its end (the header's new last-update time, of
+    // the wall clock's minute), then its new rows.
     app.send("r")
     #expect(app.waitUntil { _ in Self.lines(of: app).contains("  Post #101") })
     let refresh = Array(Self.lines(of: app).dropFirst(24))
     #expect(
-      refresh == [
-        "Release to refresh", "Loading...", "  Post #103", "  Post #102", "  Post #101",
-      ], "\(refresh)")
+      refresh.count == 6 && refresh[2].hasPrefix("Last update: Today ")
+        && refresh.enumerated().filter { $0.offset != 2 }.map(\.element) == [
+          "Release to refresh", "Loading...", "  Post #103", "  Post #102", "  Post #101",
+        ], "\(refresh)")
 
     // ↓ reads the selected row, marked as such; End reads the rows that come into view and
     // the footer.

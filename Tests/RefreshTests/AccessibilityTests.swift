@@ -67,6 +67,40 @@ struct AccessibilityTests {
     #expect(window.accessibility.posts.count == count)
   }
 
+  /// A refresh that ends without a result says it finished: a header with a last-updated time
+  /// reads the new time, a footer its title again, and a refresh that failed its failure.
+  @Test func aRefreshThatEndsWithoutAResultSaysItFinished() {
+    let header = RefreshNormalHeader {}
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    header.calendar = calendar
+    header.lastUpdatedTimeStore = InMemoryLastUpdatedTimeStore()
+    // 2024-05-20 10:00:00 UTC, plus the clock's time.
+    let start = Date(timeIntervalSince1970: 1_716_199_200)
+    let clock = clock
+    header.currentDate = { start + clock.now }
+    list.header = header
+    let footer = RefreshAutoNormalFooter {}
+    list.footer = footer
+    clock.advance(by: 0)
+    header.beginRefreshing()
+    clock.advance(by: 0.3)
+    header.endRefreshing()
+    #expect(announcements.last == "Last update: Today 10:00")
+    clock.advance(by: 2)
+    let afterHeader = announcements.count
+    footer.beginRefreshing()
+    clock.advance(by: 0.3)
+    #expect(announcements.last == "Loading...")
+    footer.endRefreshing()
+    #expect(announcements.count == afterHeader + 2)
+    #expect(announcements.last == "Tap or pull up to load more")
+    footer.beginRefreshing()
+    clock.advance(by: 0.3)
+    footer.endRefreshingWithNoMoreData()
+    #expect(announcements.last == "No more data")
+  }
+
   /// A component reads as the title it shows, whenever that changes (a title set for the
   /// current state, a language, a held result), not only as of its last state change.
   @Test func aComponentReadsAsTheTitleItShowsNow() {

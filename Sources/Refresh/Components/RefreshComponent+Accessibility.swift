@@ -15,15 +15,20 @@ extension RefreshComponent {
   /// It announces the title once armed
   /// ("Release to refresh"), refreshing ("Loading..."), out of data ("No more data"), failed
   /// ("Refresh failed", "Load failed. Tap to retry."), and the
-  /// idle title again when a pull goes back before its threshold. The component reads as its
-  /// title (``View/accessibilityLabel``) in every state without being told.
+  /// idle title again when a pull goes back before its threshold. A refresh that ends without
+  /// a result to show says it finished (``finishedAnnouncement``); one that ends with a result
+  /// announces the result instead. The component reads as its title
+  /// (``View/accessibilityLabel``) in every state without being told.
   func announceState(from oldState: RefreshState) {
-    let announces =
-      switch state {
-      case .pulling, .refreshing, .noMoreData, .failed: true
-      case .idle: oldState == .pulling
-      case .willRefresh: false
-      }
-    if announces, let title = shownTitle { postAccessibility(.announcement, title) }
+    switch state {
+    case .pulling, .refreshing, .noMoreData, .failed:
+      if let title = shownTitle { postAccessibility(.announcement, title) }
+    case .idle where oldState == .pulling:
+      if let title = shownTitle { postAccessibility(.announcement, title) }
+    case .idle where oldState == .refreshing && !isHoldingResult:
+      if let finished = finishedAnnouncement { postAccessibility(.announcement, finished) }
+    case .idle, .willRefresh:
+      break
+    }
   }
 }

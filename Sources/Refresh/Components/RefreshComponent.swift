@@ -128,6 +128,11 @@ open class RefreshComponent: View {
   /// cast.
   var isHoldingResult: Bool { false }
 
+  /// What a refresh that ended without a result tells a screen reader user: the title shown
+  /// again ("Tap or pull up to load more"); a header that shows when it last updated says that
+  /// time instead ("Last update: Today 10:00"), which is what changed for a sighted user.
+  var finishedAnnouncement: String? { shownTitle }
+
   /// The title ``accessibilityLabel`` reads when none is set: the state label's text while it
   /// shows (a header holding a result reads the result).
   var spokenTitle: String? { shownTitle }

@@ -33,6 +33,13 @@ open class RefreshStateHeader: RefreshHeader, StateTitledComponent {
     set { lastUpdatedTimePart.calendar = newValue }
   }
 
+  /// The last update time, while it shows: it is what a finished refresh changed.
+  override var finishedAnnouncement: String? {
+    let label = lastUpdatedTimeLabel
+    guard !label.isHidden, let text = label.text, !text.isEmpty else { return shownTitle }
+    return text
+  }
+
   open override func prepare() {
     super.prepare()
     addPart(stateTitlePart)
