@@ -191,8 +191,12 @@ struct RefreshSnapshotsCommandTests {
     #expect(listed.status == 0)
     #expect(
       listed.output == "Tests/HeaderTests/__Snapshots__/HeaderTests/gone.1.txt\n1 unreferenced\n")
-    // The run's own output goes to standard error, after a line saying what runs.
-    #expect(listed.error.hasSuffix("running the tests\n"))
+    // The run's own output goes to standard error, after a line saying what runs (and before
+    // what a sanitizer may print when the tool exits).
+    #expect(
+      listed.error.hasPrefix(
+        "Running swift test in \(folder.root.standardizedFileURL.path)\n"
+          + "running the tests\n"))
     #expect(folder.files()["gone.1.txt"] == "old\n")
 
     let deleted = try Run(
@@ -219,9 +223,9 @@ struct RefreshSnapshotsCommandTests {
     #expect(run.status == 1)
     #expect(run.output == "")
     #expect(
-      run.error.hasSuffix(
-        "refresh-snapshots: swift test failed, so a reference it did not reach may look unused: "
-          + "nothing deleted.\n"))
+      run.error.contains(
+        "running the tests\nrefresh-snapshots: swift test failed, so a reference it did not "
+          + "reach may look unused: nothing deleted.\n"))
     #expect(folder.files()["gone.1.txt"] == "old\n")
   }
 
