@@ -34,7 +34,9 @@ import Refresh
 /// - Keys go to ``onKey`` first; the keys it leaves (it takes one by calling ``takeKey()``)
 ///   go to the ``keyTarget`` list through ``keyBindings``: ↑ ↓ `k` `j` move the selection,
 ///   PgUp PgDn Space scroll a screen, Home End `g` `G` go to the ends, Enter activates the
-///   selected row, `r` and F5 refresh as a pull does (`ListView/perform(_:)`).
+///   selected row, `r` and F5 refresh as a pull does (`ListView/perform(_:)`), and `a` reads
+///   the list's accessibility actions by number ("1 Refresh, 2 Load more"), of which the next
+///   key, if it is one of the numbers, performs that one.
 @MainActor
 public final class InputDispatcher {
   /// The window whose views receive the gestures.
@@ -61,7 +63,8 @@ public final class InputDispatcher {
 
   /// The keys a terminal user expects of a list, as `less`, `tig` and table views answer them:
   /// ↑ ↓ and `k` `j` a row, PgUp PgDn and Space a screen, Home End and `g` `G` the ends, Enter
-  /// the selected row, `r` and F5 a refresh.
+  /// the selected row, `r` and F5 a refresh, `a` the list's actions (then a number performs
+  /// one, as a screen reader's actions menu does).
   public static let defaultKeyBindings: [Key: ListViewCommand] = [
     .up: .moveUp, .character("k"): .moveUp,
     .down: .moveDown, .character("j"): .moveDown,
@@ -70,6 +73,7 @@ public final class InputDispatcher {
     .end: .bottom, .character("G"): .bottom,
     .enter: .activate,
     .character("r"): .refresh, .function(5): .refresh,
+    .character("a"): .readActions,
   ]
 
   /// The keys bound to each command, in the order a help text lists them ("↑ k").
@@ -192,8 +196,32 @@ public final class InputDispatcher {
     keyWasTaken = false
     onKey?(key)
     isHandlingKey = false
-    guard !keyWasTaken, let command = keyBindings[key], let list = keyTarget else { return }
-    list.perform(command)
+    // An offer of actions lasts one key: a number in it performs that action, and any other
+    // key (or one the app took) ends it and is handled as ever.
+    let offer = offeredActions
+    offeredActions = nil
+    guard !keyWasTaken else { return }
+    if let offer, let list = offer.list, case .character(let character) = key,
+      let number = character.wholeNumberValue, offer.names.indices.contains(number - 1)
+    {
+      list.performAccessibilityAction(named: offer.names[number - 1])
+      return
+    }
+    guard let command = keyBindings[key], let list = keyTarget else { return }
+    if list.perform(command), command == .readActions {
+      offeredActions = OfferedActions(
+        list: list, names: list.accessibilityCustomActions.map(\.name))
+    }
+  }
+
+  /// The actions ``ListViewCommand/readActions`` read out, for the next key to pick by number.
+  private var offeredActions: OfferedActions?
+
+  /// A list's actions as they were read out; the list weakly, as the dispatcher does not own
+  /// it.
+  private struct OfferedActions {
+    weak var list: ListView?
+    let names: [String]
   }
 
   /// Whether a view or one of its ancestors is hidden.

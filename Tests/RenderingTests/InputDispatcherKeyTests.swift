@@ -49,7 +49,7 @@ struct InputDispatcherKeyTests {
     (.character("k"), .moveUp), (.pageUp, .pageUp), (.pageDown, .pageDown),
     (.character(" "), .pageDown), (.home, .top), (.character("g"), .top), (.end, .bottom),
     (.character("G"), .bottom), (.enter, .activate), (.character("r"), .refresh),
-    (.function(5), .refresh),
+    (.function(5), .refresh), (.character("a"), .readActions),
   ])
   func theDefaultBindings(key: Key, command: ListViewCommand) {
     #expect(InputDispatcher.defaultKeyBindings[key] == command)
@@ -62,6 +62,63 @@ struct InputDispatcherKeyTests {
     #expect(dispatcher.keyNames(for: .moveDown) == "↓ j")
     #expect(dispatcher.keyNames(for: .pageDown) == "PgDn Space")
     #expect(dispatcher.keyNames(for: .refresh) == "F5 r")
+    #expect(dispatcher.keyNames(for: .readActions) == "a")
+  }
+
+  /// What the window has announced, in order.
+  var announcements: [String] {
+    window.accessibility.posts.filter { $0.notification == .announcement }.map(\.text)
+  }
+
+  @Test func aListsActionsAreReadNumberedAndADigitPerformsOne() {
+    var refreshes = 0
+    list.header = RefreshNormalHeader { refreshes += 1 }
+    list.footer = RefreshAutoNormalFooter {}
+    settle()
+    key(.character("a"))
+    #expect(announcements.last == "1 Refresh, 2 Load more")
+    key(.character("1"))
+    // The action plays the pull: down past the threshold, then the release.
+    for _ in 0..<4 { settle() }
+    #expect(list.header?.state == .refreshing)
+    #expect(refreshes == 1)
+    #expect(announcements.suffix(2) == ["Release to refresh", "Loading..."])
+    // Once the refresh is over, both are offered again, and `2` loads more.
+    list.header?.endRefreshing()
+    for _ in 0..<4 { settle() }
+    key(.character("a"))
+    #expect(announcements.last == "1 Refresh, 2 Load more")
+    key(.character("2"))
+    for _ in 0..<4 { settle() }
+    #expect(list.footer?.state == .refreshing)
+  }
+
+  @Test func aDigitWithoutAnOfferOrAfterAnotherKeyIsAnOrdinaryKey() {
+    var refreshes = 0
+    list.header = RefreshNormalHeader { refreshes += 1 }
+    settle()
+    var seen: [Key] = []
+    dispatcher.onKey = { seen.append($0) }
+    key(.character("1"))
+    key(.character("a"))
+    #expect(announcements.last == "1 Refresh")
+    key(.down)
+    #expect(list.selectedRow == 0)
+    key(.character("1"))
+    for _ in 0..<4 { settle() }
+    #expect(refreshes == 0)
+    #expect(list.header?.state == .idle)
+    // A number past the offer ends it too.
+    key(.character("a"))
+    key(.character("2"))
+    key(.character("1"))
+    settle()
+    #expect(refreshes == 0)
+    #expect(
+      seen == [
+        .character("1"), .character("a"), .down, .character("1"), .character("a"), .character("2"),
+        .character("1"),
+      ])
   }
 
   @Test func keysMoveTheSelectionAndPageTheList() {

@@ -67,6 +67,8 @@ extension ListView {
   /// - ``ListViewCommand/refresh``: the header plays a pull
   ///   (``RefreshComponent/beginRefreshingByPulling()``), from idle or while it shows
   ///   "Refresh failed".
+  /// - ``ListViewCommand/readActions``: announces ``View/accessibilityCustomActions`` by
+  ///   number ("1 Refresh, 2 Load more"); the caller performs the one a number picks.
   ///
   /// - Parameter command: The command.
   /// - Returns: Whether the list did something (a list with no rows, a refresh while
@@ -94,6 +96,13 @@ extension ListView {
       return true
     case .refresh:
       return header?.beginRefreshingByPulling() ?? false
+    case .readActions:
+      let names = accessibilityCustomActions.map(\.name)
+      guard !names.isEmpty else { return false }
+      postAccessibility(
+        .announcement,
+        names.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", "))
+      return true
     }
   }
 

@@ -24,6 +24,11 @@ public enum ListViewCommand: Hashable, Sendable, CaseIterable {
   case activate
   /// Refreshes as a pull does (`r`, F5): the header is pulled into view, armed and released.
   case refresh
+  /// Reads the list's accessibility actions, numbered (`a`): "1 Refresh, 2 Load more", an
+  /// announcement that the terminal host's accessible mode writes as a line; the next key, if
+  /// it is one of the numbers, performs that action (``View/performAccessibilityAction(named:)``),
+  /// as a screen reader's actions menu does.
+  case readActions
 }
 
 extension ListViewCommand: CustomStringConvertible {
@@ -38,6 +43,7 @@ extension ListViewCommand: CustomStringConvertible {
     case .bottom: "go to the end (the footer loads the next page)"
     case .activate: "open the selected row"
     case .refresh: "refresh: the header is pulled down and released"
+    case .readActions: "read the list's actions (Refresh, Load more); a number performs one"
     }
   }
 }
