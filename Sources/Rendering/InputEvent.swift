@@ -31,6 +31,9 @@ public enum TerminalReply: Hashable, Sendable {
   /// The primary device attributes (DA1, `ESC [ ? 62 ; 22 c` say), the answer to `ESC [ c`,
   /// which every terminal gives.
   case deviceAttributes([Int])
+  /// The size of a cell in pixels (XTWINOPS, `ESC [ 6 ; height ; width t`), the answer to
+  /// `ESC [ 16 t`; terminals that allow window reports give it.
+  case cellSize(width: Int, height: Int)
 }
 
 /// A DEC private mode's state as a terminal reports it (DECRPM's second parameter).

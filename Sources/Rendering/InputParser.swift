@@ -2,7 +2,7 @@
 /// SS3 key sequences (Shift-Tab's `ESC [ Z` among them, ``Key/backTab``), SGR mouse reports (`ESC [ < b ; x ; y M` or `m`), bracketed pastes
 /// (`ESC [ 200 ~` text `ESC [ 201 ~`), focus reports (`ESC [ I`, `ESC [ O`), the kitty
 /// keyboard protocol's keys (`ESC [ code ; modifiers u`) and the terminal's replies to queries
-/// (``InputEvent/reply(_:)``: DECRPM, the kitty keyboard flags, DA1).
+/// (``InputEvent/reply(_:)``: DECRPM, the kitty keyboard flags, DA1, the cell size).
 ///
 /// A kitty key becomes the keys its legacy encoding gives, so that an app sees the same keys
 /// with the protocol on or off: `ESC [ 27 u` is ``Key/escape``, `ESC [ 99 ; 5 u` (Ctrl-C) is
@@ -254,6 +254,13 @@ public struct InputParser: Sendable {
     if final == UInt8(ascii: "u") {
       return Self.kittyKey(parameters).map { .events($0, length: length) }
         ?? .skip(length: length)
+    }
+    if final == UInt8(ascii: "t") {
+      // XTWINOPS' report of the cell size: `6 ; height ; width`, both at least a pixel.
+      guard let numbers = Self.integers(parameters[...]), numbers.count == 3, numbers[0] == 6,
+        numbers[1] > 0, numbers[2] > 0
+      else { return .skip(length: length) }
+      return .event(.reply(.cellSize(width: numbers[2], height: numbers[1])), length: length)
     }
     let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
       .map { Int(String(decoding: $0, as: UTF8.self)) }

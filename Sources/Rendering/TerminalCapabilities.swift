@@ -28,7 +28,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
   /// The bytes that ask: `ESC[?2026$p ESC[?2004$p ESC[?1016$p` (DECRQM), `ESC[?u` (the kitty
   /// keyboard flags), then `ESC[c` (DA1), whose answer ends the asking.
   public static let queries: [UInt8] = Array(
-    (queriedModes.map { "\u{1B}[?\($0)$p" }.joined() + "\u{1B}[?u\u{1B}[c").utf8)
+    (queriedModes.map { "\u{1B}[?\($0)$p" }.joined() + "\u{1B}[?u\u{1B}[16t\u{1B}[c").utf8)
 
   /// The states the terminal reported, by mode number.
   public var modeStates: [Int: TerminalModeState] = [:]
@@ -39,6 +39,20 @@ public struct TerminalCapabilities: Hashable, Sendable {
 
   /// The terminal's primary device attributes, or `nil` when it did not answer in time.
   public var deviceAttributes: [Int]?
+
+  /// The size of the terminal's cells in pixels as it reported it (`ESC [ 16 t`), or `nil`
+  /// when it did not: the host's way to pixel mouse positions where the kernel does not know
+  /// the terminal's size in pixels (over SSH, in a multiplexer).
+  public var cellSizeInPixels: (width: Int, height: Int)? {
+    get { cellWidth.flatMap { width in cellHeight.map { (width, $0) } } }
+    set {
+      cellWidth = newValue?.width
+      cellHeight = newValue?.height
+    }
+  }
+  // Apart, so that the capabilities stay `Hashable`.
+  private var cellWidth: Int?
+  private var cellHeight: Int?
 
   /// Creates capabilities that know nothing: everything ``Support/unknown``.
   public init() {}
@@ -73,6 +87,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
     case .mode(let mode, let state): modeStates[mode] = state
     case .keyboardFlags(let flags): keyboardFlags = flags
     case .deviceAttributes(let attributes): deviceAttributes = attributes
+    case .cellSize(let width, let height): cellSizeInPixels = (width, height)
     }
   }
 }

@@ -148,8 +148,8 @@ public final class TerminalHost {
   /// reported mode 2026 unsupported, the kitty keyboard protocol
   /// (``TerminalModes/kittyKeyboard``) is entered when it answered the protocol's query, and
   /// mouse positions in pixels (``TerminalModes/sgrPixels``) when it reported mode 1016
-  /// supported and `TIOCGWINSZ` gives the cells' size in pixels, so that a drag follows the
-  /// pointer within a cell.
+  /// supported and the cells' size in pixels is known (from `TIOCGWINSZ`, or else from the
+  /// terminal's answer to `ESC [ 16 t`), so that a drag follows the pointer within a cell.
   /// Replies that come after ``queryTimeout`` are taken in here but change no mode.
   public private(set) var capabilities = TerminalCapabilities()
 
@@ -323,7 +323,7 @@ public final class TerminalHost {
       let arrivals = reader.take()
       if arrivals.resized {
         resize(to: Self.terminalSize(of: output))
-        if session.modes.contains(.sgrPixels), let cell = Self.cellSizeInPixels(of: output) {
+        if session.modes.contains(.sgrPixels), let cell = cellSizeInPixels() {
           parser.cellSizeInPixels = cell
         }
         canvas = makeCanvas()
@@ -394,7 +394,7 @@ public final class TerminalHost {
       await sleep(timeout: Double(deadline - now) / 1e9, reader: reader)
     }
     if capabilities.hasKittyKeyboard { session.enter(.kittyKeyboard) }
-    if capabilities.sgrPixels == .supported, let cell = Self.cellSizeInPixels(of: output) {
+    if capabilities.sgrPixels == .supported, let cell = cellSizeInPixels() {
       session.enter(.sgrPixels)
       parser.cellSizeInPixels = cell
     }
@@ -513,6 +513,12 @@ public final class TerminalHost {
     CGRect(
       x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth,
       height: CGFloat(rows) * TextMetrics.lineHeight)
+  }
+
+  /// The size of the terminal's cells in pixels: as the kernel knows it, or else as the
+  /// terminal reported it (``TerminalCapabilities/cellSizeInPixels``).
+  private func cellSizeInPixels() -> (width: Int, height: Int)? {
+    Self.cellSizeInPixels(of: output) ?? capabilities.cellSizeInPixels
   }
 
   /// The size of the terminal's cells in pixels, as `TIOCGWINSZ` says it (`ws_xpixel` and

@@ -45,6 +45,8 @@ extension TerminalRecording {
       return "\(time) reply keyboard \(flags)"
     case .input(.reply(.deviceAttributes(let attributes))):
       return "\(time) reply attributes" + attributes.map { " \($0)" }.joined()
+    case .input(.reply(.cellSize(let width, let height))):
+      return "\(time) reply cell \(width) \(height)"
     }
   }
 
@@ -122,7 +124,8 @@ extension TerminalRecording {
     }
   }
 
-  /// Reads a terminal reply's words: `mode 2026 2`, `keyboard 1`, `attributes 62 22`.
+  /// Reads a terminal reply's words: `mode 2026 2`, `keyboard 1`, `attributes 62 22`,
+  /// `cell 8 16` (width, then height).
   private static func reply(words: [String], number: Int) throws(ParseError) -> TerminalReply {
     func fail(_ reason: String) -> ParseError { ParseError(line: number, reason: reason) }
     let numbers = words.dropFirst(3).compactMap { Int($0) }
@@ -139,6 +142,11 @@ extension TerminalRecording {
       return .keyboardFlags(numbers[0])
     case "attributes":
       return .deviceAttributes(numbers)
+    case "cell":
+      guard numbers.count == 2, numbers.allSatisfy({ $0 > 0 }) else {
+        throw fail("'reply cell' takes a width and a height, in pixels")
+      }
+      return .cellSize(width: numbers[0], height: numbers[1])
     default:
       throw fail("unknown reply '\(words[2])'")
     }

@@ -16,7 +16,8 @@ extension TerminalHostTests {
   static let enter =
     "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h"
   /// The host's questions, DA1 last.
-  static let queries = "\u{1B}[?2026$p\u{1B}[?2004$p\u{1B}[?1016$p\u{1B}[?u\u{1B}[c"
+  static let queries =
+    "\u{1B}[?2026$p\u{1B}[?2004$p\u{1B}[?1016$p\u{1B}[?u\u{1B}[16t\u{1B}[c"
   /// What a kitty-like terminal answers: every mode known, the keyboard protocol, DA1.
   static let kittyAnswers =
     "\u{1B}[?2026;2$y\u{1B}[?2004;2$y\u{1B}[?1016;2$y\u{1B}[?0u\u{1B}[?62;22c"
@@ -132,6 +133,29 @@ extension TerminalHostTests {
       #expect(await eventually(within: 300) { keys == [.character("k")] })
       #expect(host.capabilities.synchronizedOutput == .supported)
     }
+  }
+
+  /// A terminal whose size in pixels the kernel does not know (over SSH, in a multiplexer),
+  /// but that answers `ESC [ 16 t` with its cells' size, gets mouse positions in pixels too.
+  @Test func sgrPixelsWhereTheTerminalSaysItsCellSizeItself() async throws {
+    let terminal = try PseudoTerminal(columns: 40, rows: 12)
+    let host = try TerminalHost(input: terminal.slave, output: terminal.slave)
+    host.queryTimeout = 600
+    var mice: [MouseEvent] = []
+    host.dispatcher.onMouse = { mice.append($0) }
+    let run = Task { @MainActor [host] in try await host.run() }
+    #expect(await eventually(within: 300) { terminal.output.contains(Self.queries) })
+    terminal.type("\u{1B}[?2026;2$y\u{1B}[?1016;2$y\u{1B}[6;16;8t\u{1B}[?62;22c")
+    #expect(await eventually(within: 300) { terminal.output.contains("\u{1B}[?2026h") })
+    #expect(terminal.output.hasPrefix(Self.enter + Self.queries + "\u{1B}[?1016h\u{1B}[?2026h"))
+    #expect(host.capabilities.cellSizeInPixels?.width == 8)
+    terminal.type("\u{1B}[<0;43;45M")
+    #expect(await eventually(within: 300) { mice.count == 1 })
+    #expect(
+      mice.first
+        == MouseEvent(kind: .press, column: 5, row: 2, columnFraction: 0.25, rowFraction: 0.75))
+    host.stop()
+    try await run.value
   }
 
   /// A terminal that reports SGR-Pixels and its cells' size in pixels gets mouse positions in

@@ -83,11 +83,13 @@ struct TerminalRecordingTests {
       .init(time: 0.1, event: .input(.reply(.mode(2026, .permanentlyReset)))),
       .init(time: 0.2, event: .input(.reply(.keyboardFlags(1)))),
       .init(time: 0.3, event: .input(.reply(.deviceAttributes([62, 22])))),
+      .init(time: 0.4, event: .input(.reply(.cellSize(width: 8, height: 16)))),
     ])
     let lines = recording.text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[1] == "0.100 reply mode 2026 4")
     #expect(lines[2] == "0.200 reply keyboard 1")
     #expect(lines[3] == "0.300 reply attributes 62 22")
+    #expect(lines[4] == "0.400 reply cell 8 16")
     #expect(try TerminalRecording(text: recording.text) == recording)
   }
 

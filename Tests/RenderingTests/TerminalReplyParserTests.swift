@@ -21,6 +21,9 @@ struct TerminalReplyParserTests {
     ),
     ("\u{1B}[?62;22c", .deviceAttributes([62, 22])),
     ("\u{1B}[?1;2c", .deviceAttributes([1, 2])),
+    // XTWINOPS' cell size, the answer to `ESC [ 16 t`: height, then width, in pixels.
+    ("\u{1B}[6;16;8t", .cellSize(width: 8, height: 16)),
+    ("\u{1B}[6;37;17t", .cellSize(width: 17, height: 37)),
   ]
 
   @Test(arguments: sampleReplies)
@@ -57,6 +60,7 @@ struct TerminalReplyParserTests {
   @Test(arguments: [
     "\u{1B}[?2026;5$y", "\u{1B}[?2026$y", "\u{1B}[?2026;1y", "\u{1B}[?2.6;1$y", "\u{1B}[?1;2u",
     "\u{1B}[?c", "\u{1B}[?1;;2c", "\u{1B}[?1234567890123;1$y",
+    "\u{1B}[6;16t", "\u{1B}[6;0;8t", "\u{1B}[6;16;0t", "\u{1B}[4;16;8t", "\u{1B}[6;16;8;1t",
   ])
   func malformedRepliesAreDropped(bytes: String) {
     var parser = InputParser()
@@ -127,6 +131,10 @@ struct TerminalReplyParserTests {
     capabilities.learn(.mode(1016, .notRecognized))
     capabilities.learn(.keyboardFlags(1))
     capabilities.learn(.deviceAttributes([62]))
+    #expect(capabilities.cellSizeInPixels == nil)
+    capabilities.learn(.cellSize(width: 9, height: 18))
+    #expect(
+      capabilities.cellSizeInPixels?.width == 9 && capabilities.cellSizeInPixels?.height == 18)
     #expect(capabilities.synchronizedOutput == .unsupported)
     #expect(capabilities.bracketedPaste == .supported)
     #expect(capabilities.sgrPixels == .unsupported)
@@ -134,7 +142,7 @@ struct TerminalReplyParserTests {
     #expect(capabilities.hasKittyKeyboard && capabilities.didAnswer)
     #expect(
       TerminalCapabilities.queries
-        == Array("\u{1B}[?2026$p\u{1B}[?2004$p\u{1B}[?1016$p\u{1B}[?u\u{1B}[c".utf8))
+        == Array("\u{1B}[?2026$p\u{1B}[?2004$p\u{1B}[?1016$p\u{1B}[?u\u{1B}[16t\u{1B}[c".utf8))
   }
 
   /// With SGR-Pixels a report's position is a pixel, counted from 1: the parser turns it into
