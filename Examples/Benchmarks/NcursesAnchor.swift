@@ -46,14 +46,49 @@ enum NcursesAnchor {
     else {
       return .failure(Note(text: "skipped: the ncurses program failed: \(measured.error)"))
     }
-    let clear = Array("\u{1B}[H\u{1B}[2J".utf8)
-    let bytes = [UInt8](written.prefix(counts[0]))
-    if let start = (0...max(0, bytes.count - clear.count)).first(where: {
-      bytes[$0..<min(bytes.count, $0 + clear.count)].elementsEqual(clear)
-    }) {
-      counts[0] -= start
-    }
+    counts[0] -= clearingStart(in: [UInt8](written.prefix(counts[0])))
     return .success(counts)
+  }
+
+  /// The bytes ncurses writes to draw each of `screens` in turn, whole (erase, a line at a
+  /// time, refresh), from the first: the text of `columns` × `rows` terminal screens, a line a
+  /// row.
+  ///
+  /// The first screen's count starts at ncurses' clearing of the screen, as in
+  /// ``frameBytes()``.
+  static func screenBytes(_ screens: [String], columns: Int, rows: Int) -> Result<[Int], Note> {
+    let program: String
+    switch builtProgram() {
+    case .success(let built): program = built
+    case .failure(let note): return .failure(note)
+    }
+    let input = buildFolder.appendingPathComponent("screens.in")
+    let output = buildFolder.appendingPathComponent("screens.out")
+    let text = "\(columns) \(rows) \(screens.count)\n" + screens.map { $0 + "\n" }.joined()
+    do {
+      try Data(text.utf8).write(to: input)
+    } catch {
+      return .failure(Note(text: "skipped: cannot write \(input.path): \(error)"))
+    }
+    let measured = run(program, ["--screens", input.path, output.path], terminal: nil)
+    var counts = measured.output.split(separator: "\n").compactMap { Int($0) }
+    guard measured.status == 0, counts.count == screens.count,
+      let written = FileManager.default.contents(atPath: output.path)
+    else {
+      return .failure(Note(text: "skipped: the ncurses program failed: \(measured.error)"))
+    }
+    counts[0] -= clearingStart(in: [UInt8](written.prefix(counts[0])))
+    return .success(counts)
+  }
+
+  /// Where ncurses' clearing of the screen (`ESC[H ESC[2J`) begins in the first frame's bytes,
+  /// 0 when it does not clear.
+  private static func clearingStart(in bytes: [UInt8]) -> Int {
+    let clear = Array("\u{1B}[H\u{1B}[2J".utf8)
+    guard bytes.count >= clear.count else { return 0 }
+    return (0...(bytes.count - clear.count)).first {
+      bytes[$0..<($0 + clear.count)].elementsEqual(clear)
+    } ?? 0
   }
 
   /// Where `ncurses/build.sh` puts the program and what it writes.

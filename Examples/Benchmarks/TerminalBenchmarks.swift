@@ -64,6 +64,7 @@ extension Bench {
       anchor: ("full redraw", Double(fullBytes)))
     runFrameGoal(section: section, columns: columns, rows: rows)
     runFrameBytes(section: section, columns: columns, rows: rows)
+    runRefreshAnimationBytes(section: section, columns: columns, rows: rows)
   }
 }
 
@@ -139,6 +140,87 @@ extension Bench {
 }
 
 extension Bench {
+  /// The bytes of a refresh's frames beside ncurses' for the same screens: the plain rows'
+  /// list with a ``RefreshNormalHeader`` as created, pulled down past its threshold over six
+  /// frames of 1/60 s, released, refreshing for half a second (the spinner turning), then
+  /// ended and hidden, a frame each 1/60 s.
+  ///
+  /// ncurses is handed the very screens this run drew, as text (`frame --screens`), and draws
+  /// each one whole the way a C program does (erase, a line at a time, refresh), so both
+  /// encode the same changes; colours are left out of both (``TerminalColorMode/none``), as
+  /// the screens' text carries none. The frame shown before the pull, the same full screen for
+  /// both, is not counted.
+  @MainActor
+  mutating func runRefreshAnimationBytes(section: String, columns: Int, rows: Int) {
+    let line = TextMetrics.lineHeight
+    let screen = CGRect(
+      x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth, height: CGFloat(rows) * line)
+    let clock = ManualFrameClock()
+    let window = Window(frame: screen, clock: clock)
+    window.backgroundColor = .systemBackground
+    let list = ListView(frame: screen)
+    let source = PlainRows()
+    list.dataSource = source
+    var refreshes = 0
+    let header = RefreshNormalHeader { refreshes += 1 }
+    list.header = header
+    window.addSubview(list)
+    clock.advance(by: 0)
+    let canvas = TerminalCanvas(
+      columns: columns, rows: rows, background: .systemBackground, foreground: .label)
+    var buffer = TerminalFrameBuffer(usesSynchronizedOutput: false)
+    buffer.hasBackgroundColorErase = true
+    buffer.colorMode = .none
+    var screens: [String] = []
+    var ours: [Int] = []
+    func frame() {
+      window.layoutIfNeeded()
+      canvas.clear(background: .systemBackground)
+      window.render(in: canvas)
+      ours.append(buffer.frame(from: canvas).count)
+      screens.append(canvas.grid.text)
+    }
+    func frames(_ count: Int) {
+      for _ in 0..<count {
+        clock.advance(by: 1.0 / 60)
+        frame()
+      }
+    }
+    frame()
+    let start = CGPoint(x: 100, y: 100)
+    list.beginDragging(at: start)
+    for step in 1...6 {
+      clock.advance(by: 1.0 / 60)
+      list.drag(to: CGPoint(x: start.x, y: start.y + CGFloat(step) * 30))
+      frame()
+    }
+    list.endDragging(velocity: .zero)
+    frames(30)
+    let wasRefreshing = header.state == .refreshing
+    header.endRefreshing()
+    frames(40)
+    // The whole gesture ran: the header refreshed once and is back at rest.
+    precondition(
+      wasRefreshing && refreshes == 1 && header.state == .idle && list.contentOffset.y == 0,
+      "the refresh animation did not run: \(header.state), \(refreshes) refreshes")
+    blackHole(source)
+    let name = "bytes, a refresh (pull, release, spin, end; \(ours.count - 1) frames)"
+    let total = ours.dropFirst().reduce(0, +)
+    switch NcursesAnchor.screenBytes(screens, columns: columns, rows: rows) {
+    case .success(let counts) where counts.count == screens.count:
+      let theirs = counts.dropFirst().reduce(0, +)
+      record(
+        section, name, Double(total), unit: "bytes", anchor: ("ncurses", Double(theirs)),
+        goal: ("<= ncurses", total <= theirs))
+    case .success:
+      record(section, name, Double(total), unit: "bytes")
+      record(section, "ncurses bytes: skipped: a frame count that does not match", 0, unit: "")
+    case .failure(let note):
+      record(section, name, Double(total), unit: "bytes")
+      record(section, "ncurses bytes: \(note.text)", 0, unit: "")
+    }
+  }
+
   /// The frame goal: a scrolling frame of a plain 400-row list (800 labels in a scroll model,
   /// no ``ListView``) costs no more than writing one full screen of text, the floor any
   /// renderer pays once; the same rows in a ``ListView`` beside it.

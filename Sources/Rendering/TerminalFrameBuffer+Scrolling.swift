@@ -3,7 +3,45 @@ extension TerminalFrameBuffer {
   /// one makes at least ``minimumScrolledRows`` rows match that did not match in place.
   static func scroll(from previous: TerminalGrid, to grid: TerminalGrid) -> ScrollShift? {
     scroll(
-      from: (0..<previous.rows).map(previous.rowHash), to: (0..<grid.rows).map(grid.rowHash))
+      from: (0..<previous.rows).map(previous.rowHash), to: (0..<grid.rows).map(grid.rowHash)
+    ).map { extended($0, from: previous, to: grid) }
+  }
+
+  /// Grows a shift's region over the rows beside it that moved with it but for a few cells.
+  ///
+  /// Rows match a shift only whole (by their hashes), so a row that moved with the others but
+  /// changed a cell meanwhile, such as the one a scroll indicator sits in, ends the region, and
+  /// everything past it is written again: on a pull, the rows between the header and the
+  /// first exact match. ncurses counts such rows as moved. So does this: a row joins when it
+  /// differs from the row the shift brings there in at most an eighth of its cells, and in no
+  /// more cells than from the row in its place, so that the scroll saves it at least as much
+  /// as it costs.
+  static func extended(
+    _ shift: ScrollShift, from old: TerminalGrid, to new: TerminalGrid
+  ) -> ScrollShift {
+    let distance = shift.distance
+    let rows = new.rows
+    let columns = new.columns
+    guard old.rows == rows, old.columns == columns, distance != 0 else { return shift }
+    func differences(_ row: Int, _ source: Int) -> Int {
+      var count = 0
+      for column in 0..<columns where new[column, row] != old[column, source] { count += 1 }
+      return count
+    }
+    func movesWith(_ row: Int) -> Bool {
+      let source = row + distance
+      guard source >= 0, source < rows else { return false }
+      let moved = differences(row, source)
+      return moved <= columns / 8 && moved <= differences(row, row)
+    }
+    // The rows of the new screen that show moved rows.
+    var first = distance > 0 ? shift.top : shift.top - distance
+    var last = distance > 0 ? shift.bottom - distance : shift.bottom
+    while first > 0, movesWith(first - 1) { first -= 1 }
+    while last < rows - 1, movesWith(last + 1) { last += 1 }
+    return distance > 0
+      ? ScrollShift(top: first, bottom: last + distance, distance: distance)
+      : ScrollShift(top: first + distance, bottom: last, distance: distance)
   }
 
   /// The shift for grids given by their rows' hashes (see ``scroll(from:to:)``).

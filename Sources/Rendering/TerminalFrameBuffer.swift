@@ -146,7 +146,11 @@ public struct TerminalFrameBuffer: Sendable {
         let oldHashes =
           displayedRowHashes.count == grid.rows
           ? displayedRowHashes : (0..<previous.rows).map(previous.rowHash)
-        let shift = detectsScrolling ? Self.scroll(from: oldHashes, to: hashes) : nil
+        let shift =
+          detectsScrolling
+          ? Self.scroll(from: oldHashes, to: hashes).map {
+            Self.extended($0, from: previous, to: grid)
+          } : nil
         previous.cells.withUnsafeBufferPointer { old in
           func oldRow(_ row: Int) -> UnsafeBufferPointer<TerminalCell> {
             UnsafeBufferPointer(rebasing: old[(row * columns)..<((row + 1) * columns)])

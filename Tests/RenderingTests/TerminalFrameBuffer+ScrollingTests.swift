@@ -103,6 +103,55 @@ struct TerminalFrameBufferScrollingTests {
     #expect(buffer.displayedGrid == next)
   }
 
+  /// Rows of sixteen equal letters, one row per letter, with a bar in the last column of the
+  /// rows `bar` names: a scroll indicator.
+  static func screen(_ rows: String, bar: Range<Int>) -> TerminalGrid {
+    var grid = TerminalGrid(columns: 16, rows: rows.count, filledWith: blank)
+    for (row, letter) in rows.enumerated() {
+      for column in 0..<16 {
+        let character: Character = column == 15 && bar.contains(row) ? "|" : letter
+        grid[column, row] = TerminalCell(character: character, foreground: 16, background: 231)
+      }
+    }
+    return grid
+  }
+
+  /// Down a row while the scroll indicator moves: the rows whose bar cell changed still moved
+  /// with the others, so the whole screen scrolls and only their bar cells are written, as
+  /// ncurses does, instead of a region below them and the rows above it again.
+  @Test func rowsThatMovedButForAFewCellsScrollWithTheRest() {
+    let old = Self.screen("ABCDEFGH", bar: 0..<3)
+    let new = Self.screen("ZABCDEFG", bar: 0..<2)
+    let hashes = TerminalFrameBuffer.scroll(
+      from: (0..<8).map(old.rowHash), to: (0..<8).map(new.rowHash))
+    #expect(hashes == ScrollShift(top: 3, bottom: 7, distance: -1))
+    #expect(
+      TerminalFrameBuffer.scroll(from: old, to: new) == ScrollShift(top: 0, bottom: 7, distance: -1)
+    )
+    var buffer = TerminalFrameBuffer()
+    buffer.usesSynchronizedOutput = false
+    _ = buffer.frame(from: old)
+    #expect(
+      String(decoding: buffer.frame(from: new), as: UTF8.self)
+        == "\u{1B}[m\u{1B}[T\u{1B}[H\u{1B}[38;5;16;48;5;231mZZZZZZZZZZZZZZZ|"
+        + "\u{1B}[3;16HB\u{1B}[4;16HC")
+    #expect(buffer.displayedGrid == new)
+  }
+
+  /// A row that moved with the others is not counted as moved when it changed more than an
+  /// eighth of its cells, or when it is closer to the row in its place.
+  @Test func rowsThatChangedMoreStayOutOfTheRegion() {
+    let old = Self.screen("ABCDEFGH", bar: 0..<0)
+    var new = Self.screen("ZABCDEFG", bar: 0..<0)
+    // Three cells of sixteen differ from the row moved there: more than an eighth.
+    for column in 0..<3 {
+      new[column, 3] = TerminalCell(character: "x", foreground: 16, background: 231)
+    }
+    #expect(
+      TerminalFrameBuffer.scroll(from: old, to: new) == ScrollShift(top: 3, bottom: 7, distance: -1)
+    )
+  }
+
   /// A row that scrolled in is written where it differs from blanks.
   ///
   /// It shows blanks of the background set before the scroll, so no cell may be taken as

@@ -13,6 +13,12 @@
 // Draws into the file, as TERM=xterm-256color, the rows in the terminal's own colors from the
 // top (the first frame), scrolled a line, scrolled a screen further, then on a screen resized
 // to 160x50, and prints the bytes each of the four refresh() calls wrote, one number a line.
+//
+// Usage: frame --screens <input> <output>
+// Reads screens of text (a first line "columns rows count", then count screens of rows lines
+// each), draws each in turn into the output file, as TERM=xterm-256color, whole: erase(), the
+// lines with mvaddstr() (trailing blanks left to erase()), refresh(); prints the bytes each
+// refresh() wrote, one number a line.
 #include <locale.h>
 #include <ncurses.h>
 #include <stdio.h>
@@ -84,6 +90,53 @@ static int bytes(const char *path) {
   return 0;
 }
 
+static int screens(const char *input_path, const char *output_path) {
+  FILE *input = fopen(input_path, "r");
+  FILE *file = fopen(output_path, "w+");
+  FILE *keys = fopen("/dev/null", "r");
+  if (!input || !file || !keys) {
+    perror(input ? output_path : input_path);
+    return 1;
+  }
+  int width, height, count;
+  if (fscanf(input, "%d %d %d\n", &width, &height, &count) != 3 || width < 1 || height < 1 ||
+      count < 0) {
+    fprintf(stderr, "%s: no 'columns rows count' line\n", input_path);
+    return 1;
+  }
+  SCREEN *screen = newterm("xterm-256color", file, keys);
+  if (!screen) return 1;
+  resizeterm(height, width);
+  // A line of the screen in UTF-8: at most 4 bytes a cell, the line break and the end.
+  size_t size = (size_t)width * 4 + 2;
+  char *text = malloc(size);
+  if (!text) return 1;
+  long start = written(file);
+  for (int index = 0; index < count; index++) {
+    erase();
+    for (int line = 0; line < height; line++) {
+      if (!fgets(text, (int)size, input)) {
+        fprintf(stderr, "%s: screen %d ends early\n", input_path, index);
+        return 1;
+      }
+      size_t length = strcspn(text, "\n");
+      while (length > 0 && text[length - 1] == ' ') length--;
+      text[length] = 0;
+      if (length > 0) mvaddstr(line, 0, text);
+    }
+    refresh();
+    long end = written(file);
+    printf("%ld\n", end - start);
+    start = end;
+  }
+  free(text);
+  endwin();
+  delscreen(screen);
+  fclose(file);
+  fclose(input);
+  return 0;
+}
+
 static double seconds(long iterations) {
   double start = now();
   for (long index = 0; index < iterations; index++) frame();
@@ -106,6 +159,10 @@ static void fill(void) {
 }
 
 int main(int argc, char **argv) {
+  if (argc == 4 && strcmp(argv[1], "--screens") == 0) {
+    setlocale(LC_ALL, "C.UTF-8");
+    return screens(argv[2], argv[3]);
+  }
   if (argc == 3 && strcmp(argv[1], "--bytes") == 0) {
     setlocale(LC_ALL, "C.UTF-8");
     fill();
