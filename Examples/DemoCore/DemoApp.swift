@@ -371,6 +371,7 @@ public final class DemoApp {
     for view in [pager, keysView, titleBar!, tabStrip!, statusBar!] { window.addSubview(view) }
     languageIndex = Self.languageIndex(for: preferredLanguages)
     RefreshConfig.default.languageCode = Self.languages[languageIndex]
+    nameTabs()
     layout()
     for tab in self.tabs {
       tab.setHeader(self.headerStyles[headerStyleIndex], currentDate: currentDate)
@@ -600,7 +601,13 @@ public final class DemoApp {
   private func nextLanguage() {
     languageIndex = (languageIndex + 1) % Self.languages.count
     RefreshConfig.default.languageCode = Self.languages[languageIndex]
+    nameTabs()
     titleBar.setNeedsDisplay()
+  }
+
+  /// Names the tabs in the strip in the current language (``DemoText/tabName(_:language:)``).
+  private func nameTabs() {
+    tabStrip.names = tabs.map { DemoText.tabName($0.name, language: Self.languages[languageIndex]) }
   }
 
   // MARK: Input

@@ -114,7 +114,8 @@ public final class FeedTab {
         self.source.items = self.service.feed.items
         self.list.insertRows(at: Array(0..<count))
         self.list.header?.endRefreshing(
-          result: count == 0 ? "No new posts" : "\(count) new post\(count == 1 ? "" : "s")")
+          result: DemoText.newPosts(
+            count, language: RefreshConfig.default.languageCode ?? "en"))
       }
     }
     list.header = header

@@ -20,7 +20,9 @@ public final class TabStripView: View {
   public static let currentBackground = Color(hex: 0x1F3A93)
 
   /// The tabs' names, in order.
-  public let names: [String]
+  public var names: [String] {
+    didSet { if names != oldValue { setNeedsDisplay() } }
+  }
   /// The position of the current tab in ``names``, read on every draw.
   public var currentIndex: () -> Int
   /// Called with the position of a tab whose name was tapped (clicked).

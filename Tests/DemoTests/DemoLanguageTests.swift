@@ -48,4 +48,44 @@ struct DemoLanguageTests {
     #expect(Set(seen) == Set(DemoApp.languages))
     #expect(RefreshConfig.default.languageCode == "ar")
   }
+
+  /// The demo's own strings follow the components' language: the tab names and a refresh's
+  /// result, in each language the library has; English as before.
+  @Test(arguments: [
+    ("en", " [Latest]  Popular   Saved ", "3 new posts"),
+    ("de", " [Neueste]  Beliebt   Gespeichert ", "Neue Beiträge: 3"),
+    ("zh-Hans", " [最新]  热门   已收藏 ", "3 条新帖子"),
+    ("ru", " [Новое]  Популярное   Сохранённое ", "Новых постов: 3"),
+  ])
+  func theDemosOwnStringsSpeakTheComponentsLanguage(
+    language: String, strip: String, result: String
+  ) {
+    defer { RefreshConfig.default.languageCode = nil }
+    let clock = ManualFrameClock()
+    let app = DemoApp(
+      clock: clock, columns: 64, rows: 22, tabs: DemoApp.standardTabs,
+      preferredLanguages: [language])
+    clock.advance(by: 0)
+    let rows = app.screenText().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows[1].hasPrefix(strip), "\(rows[1])")
+    app.handle(.key(.character("r")))
+    var shown: String?
+    for _ in 0..<600 where shown == nil {
+      clock.advance(by: 1.0 / 60)
+      shown = app.currentTab.list.header?.resultText
+    }
+    #expect(shown == result)
+  }
+
+  @Test func everyLanguageHasEveryString() {
+    for language in DemoApp.languages {
+      #expect(DemoText.tabName("Latest", language: language) != "Latest" || language == "en")
+      #expect(!DemoText.newPosts(2, language: language).isEmpty)
+      #expect(DemoText.newPosts(0, language: language) != DemoText.newPosts(2, language: language))
+    }
+    #expect(DemoText.newPosts(1, language: "en") == "1 new post")
+    #expect(DemoText.newPosts(0, language: "en") == "No new posts")
+    #expect(DemoText.tabName("Feed", language: "de") == "Feed")
+    #expect(DemoText.newPosts(3, language: "xx") == "3 new posts")
+  }
 }
