@@ -157,6 +157,67 @@ public final class RefreshScene {
     scroll.endDragging(velocity: CGPoint(x: 0, y: velocity.isFinite ? velocity : 0))
   }
 
+  // MARK: - Touches
+
+  /// Drags a finger across the window from `start` to `end`, a step a frame, routed as the
+  /// window routes touches (`Window.touchBegan(at:)` and the rest), and lifts it at `end`.
+  ///
+  /// Over nested scroll models the first movement past the window's slop picks the axis, and
+  /// the innermost scroll model along it takes the drag: in a horizontal pager of lists a
+  /// horizontal drag pages and a vertical one scrolls or pulls the list under the finger. The
+  /// release carries the drag's velocity (its last tenth of a second), as a finger's would.
+  ///
+  /// ```swift
+  /// scene.drag(from: CGPoint(x: 300, y: 300), to: CGPoint(x: 100, y: 300))  // a page on
+  /// scene.advance(by: 1)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - start: Where the finger goes down, in window coordinates.
+  ///   - end: Where it stops (and lifts).
+  ///   - frames: The frames the drag lasts, one step each; zero moves once, at once.
+  ///   - lifting: Whether the finger lifts at the end; if not, ``touchUp(at:)`` ends the
+  ///     touch.
+  public func drag(from start: CGPoint, to end: CGPoint, frames: Int = 6, lifting: Bool = true) {
+    touchDown(at: start)
+    let steps = max(frames, 0)
+    if steps == 0 {
+      touchMove(to: end)
+    } else {
+      for step in 1...steps {
+        advance(frames: 1)
+        let fraction = CGFloat(step) / CGFloat(steps)
+        touchMove(
+          to: CGPoint(
+            x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction))
+      }
+    }
+    if lifting { touchUp(at: end) }
+  }
+
+  /// A finger goes down at a point of the window (`Window.touchBegan(at:)`); a non-finite
+  /// point is refused.
+  ///
+  /// - Parameter point: The point, in window coordinates.
+  public func touchDown(at point: CGPoint) {
+    window.touchBegan(at: point)
+  }
+
+  /// The finger moves to a point (`Window.touchMoved(to:)`), on the clock's current time.
+  ///
+  /// - Parameter point: The point, in window coordinates.
+  public func touchMove(to point: CGPoint) {
+    window.touchMoved(to: point)
+  }
+
+  /// The finger lifts at a point (`Window.touchEnded(at:)`), with the velocity of its last
+  /// tenth of a second.
+  ///
+  /// - Parameter point: The point, in window coordinates.
+  public func touchUp(at point: CGPoint) {
+    window.touchEnded(at: point)
+  }
+
   /// Taps a view at its center, as a finger would: the deepest view there with an
   /// `View/onTap` handler (the view itself, or an ancestor) receives it.
   ///
