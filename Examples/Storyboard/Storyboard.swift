@@ -70,7 +70,7 @@ struct Storyboard: Sendable {
 
   /// The storyboards this executable ships, in the order they are rendered.
   static let builtIn: [Storyboard] = [
-    .header, .backFooter, .autoFooter, .trailer, .retry, .secondFloor,
+    .header, .backFooter, .autoFooter, .trailer, .retry, .secondFloor, .pager,
   ]
 }
 

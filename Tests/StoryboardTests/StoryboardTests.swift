@@ -72,6 +72,8 @@ struct StoryboardTests {
       ("retry", ["idle", "refreshing", "failed", "refreshing", "idle"]),
       // The floor opens from pulling: the header goes back to idle, not to refreshing.
       ("second-floor", ["idle", "pulling", "idle"]),
+      // The second list's header: idle while the pager turns, then pulled and refreshed.
+      ("pager", ["idle", "pulling", "refreshing", "idle"]),
     ])
   func captionsShowTheStatesInOrder(name: String, states: [String]) throws {
     let storyboard = try #require(StoryboardCatalog.builtIn.storyboard(named: name))
@@ -285,7 +287,9 @@ struct StoryboardTests {
 
   @Test func theCatalogRegistersNewStoryboardsAndReplacesByName() {
     var catalog = StoryboardCatalog.builtIn
-    let builtIn = ["header", "back-footer", "auto-footer", "trailer", "retry", "second-floor"]
+    let builtIn = [
+      "header", "back-footer", "auto-footer", "trailer", "retry", "second-floor", "pager",
+    ]
     #expect(catalog.names == builtIn)
     let extra = Storyboard(name: "extra", summary: "An extra", setup: { _ in }, steps: [])
     catalog.register(extra)
@@ -350,7 +354,7 @@ struct CommandLineTests {
       (
         ["--story", "nope"],
         "unknown storyboard 'nope'; the storyboards are header, "
-          + "back-footer, auto-footer, trailer, retry, second-floor"
+          + "back-footer, auto-footer, trailer, retry, second-floor, pager"
       ),
       (
         ["--interval", "0"],
