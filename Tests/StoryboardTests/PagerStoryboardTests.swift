@@ -52,7 +52,7 @@ struct PagerStoryboardTests {
     #expect(scene.subject === headers[1])
 
     // The flick: the pager is on the second page, its spring within half a point of rest (the
-    // caption's 375; it settles exactly as the pull begins), and no list moved.
+    // caption's 375; it comes to rest during the pull), and no list moved.
     player.play(Array(steps[..<stops[0]]))
     #expect(abs(pager.contentOffset.x - 375) < 0.5)
     #expect(pager.contentOffset.y == 0)
