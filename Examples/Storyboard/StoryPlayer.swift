@@ -65,6 +65,10 @@ final class StoryPlayer {
   /// Where the finger is, in window coordinates, while it is down.
   private var finger: CGPoint?
 
+  /// Where the finger pressed through the window's touch routing is, in window coordinates,
+  /// while it is down (``StoryStep/press(at:)``).
+  private var pressed: CGPoint?
+
   /// Two times closer than this are the same moment.
   private static let epsilon: TimeInterval = 1e-9
 
@@ -127,6 +131,26 @@ final class StoryPlayer {
       scroll.endDragging(velocity: velocity)
     case .tap(let point):
       scene.window.sendTap(at: point)
+    case .press(let point):
+      pressed = point
+      scene.window.touchBegan(at: point)
+    case .move(let target, let duration):
+      guard let start = pressed else {
+        pass(duration, recording: true)
+        return
+      }
+      let window = scene.window
+      pass(duration, recording: true) { [self] fraction in
+        let point = CGPoint(
+          x: start.x + (target.x - start.x) * fraction, y: start.y + (target.y - start.y) * fraction
+        )
+        self.pressed = point
+        window.touchMoved(to: point)
+      }
+    case .lift:
+      guard let point = pressed else { return }
+      pressed = nil
+      scene.window.touchEnded(at: point)
     case .wait(let duration):
       pass(duration, recording: true)
     case .skip(let duration):
@@ -179,7 +203,7 @@ final class StoryPlayer {
     scene.clock.runFrameNow()
     let canvas = SVGCanvas(size: scene.window.frame.size)
     scene.window.render(in: canvas)
-    let offset = scene.scroll.presentedContentOffset
+    let offset = scene.captionScroll.presentedContentOffset
     let axis = scene.captionAxis
     let hundredths = interval * 100
     frames.append(

@@ -5,7 +5,8 @@ import Refresh
 /// filling it.
 ///
 /// A storyboard's `setup` dresses it (content, insets, a component, other views); its steps
-/// then drive ``scroll`` with gestures while the player advances ``clock``:
+/// then drive ``scroll`` with gestures, or touch ``window`` where the window routes them to the
+/// scroll model under the finger, while the player advances ``clock``:
 ///
 /// ```swift
 /// setup: { scene in
@@ -52,6 +53,17 @@ final class StoryScene {
 
   private var chosenAxis: Axis?
 
+  /// The scroll model whose content offset the captions show: ``scroll`` unless set.
+  ///
+  /// A story over nested scroll models points it, from a `.call` step, at the one that moves
+  /// at the moment: a pager while it turns, then the list pulled on the page it turned to.
+  var captionScroll: ScrollModel {
+    get { chosenCaptionScroll ?? scroll }
+    set { chosenCaptionScroll = newValue }
+  }
+
+  private var chosenCaptionScroll: ScrollModel?
+
   /// A direction of scrolling.
   enum Axis: Sendable {
     /// Left to right: the caption shows the offset's `x`.
@@ -89,19 +101,27 @@ final class StoryScene {
     return rows
   }
 
-  /// Puts a list of posts in the window.
+  /// Puts a list of posts in the window, or in a view of it.
+  ///
+  /// ```swift
+  /// // The second page of a horizontal pager of 375 × 603 pages.
+  /// scene.installList(
+  ///   of: FeedRows(rowCount: 20), frame: CGRect(x: 375, y: 0, width: 375, height: 603),
+  ///   in: scene.scroll)
+  /// ```
   ///
   /// - Parameters:
   ///   - rows: The posts; the scene keeps them for the list.
-  ///   - frame: The list's frame in the window.
+  ///   - frame: The list's frame in its superview.
+  ///   - container: The list's superview: the window unless given (a pager, say).
   /// - Returns: The list, laid out.
   @discardableResult
-  func installList(of rows: FeedRows, frame: CGRect) -> ListView {
+  func installList(of rows: FeedRows, frame: CGRect, in container: View? = nil) -> ListView {
     let list = ListView(frame: frame)
     rows.list = list
     list.dataSource = rows
     dataSources.append(rows)
-    window.addSubview(list)
+    (container ?? window).addSubview(list)
     list.reloadData()
     return list
   }

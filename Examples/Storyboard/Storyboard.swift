@@ -70,15 +70,16 @@ struct Storyboard: Sendable {
 
   /// The storyboards this executable ships, in the order they are rendered.
   static let builtIn: [Storyboard] = [
-    .header, .backFooter, .autoFooter, .trailer, .retry, .secondFloor,
+    .header, .backFooter, .autoFooter, .trailer, .retry, .secondFloor, .pager,
   ]
 }
 
 /// One step of a storyboard.
 ///
-/// Points are in window coordinates. Steps that take time (``drag(to:over:)``, ``wait(_:)``,
-/// ``skip(_:)``) advance the clock at 60 frames per second and a frame is recorded at every
-/// multiple of the interval they cross; the others happen at once, between two clock frames.
+/// Points are in window coordinates. Steps that take time (``drag(to:over:)``,
+/// ``move(to:over:)``, ``wait(_:)``, ``skip(_:)``) advance the clock at 60 frames per second
+/// and a frame is recorded at every multiple of the interval they cross; the others happen at
+/// once, between two clock frames.
 enum StoryStep: Sendable {
   /// A finger touches the content: the scroll model's pan begins.
   case touch(at: CGPoint)
@@ -94,6 +95,27 @@ enum StoryStep: Sendable {
 
   /// A tap at a point (an automatic footer's title loads when tapped, say).
   case tap(at: CGPoint)
+
+  /// A finger goes down at a point through the window's touch routing
+  /// (`Window.touchBegan(at:)`), over whatever scroll models are there.
+  ///
+  /// Unlike ``touch(at:)``, which drags ``StoryScene/scroll`` directly, the window decides, as
+  /// the app would: over nested scroll models, nothing moves until the finger has gone the
+  /// window's touch slop, and then the innermost one that scrolls along the axis it moved
+  /// farther along takes the drag. Follow it with ``move(to:over:)`` and ``lift``.
+  case press(at: CGPoint)
+
+  /// The pressed finger moves in a straight line to a point, at an even speed, over a duration
+  /// in seconds (`Window.touchMoved(to:)` every 1/60 s).
+  ///
+  /// Time passes without movement when no finger is pressed.
+  case move(to: CGPoint, over: TimeInterval)
+
+  /// The pressed finger lifts where it is (`Window.touchEnded(at:)`): the scroll model it
+  /// dragged goes on with the finger's recent velocity, as measured by the window.
+  ///
+  /// Nothing happens when no finger is pressed.
+  case lift
 
   /// Time passes, in seconds, with frames recorded as usual.
   case wait(TimeInterval)

@@ -72,6 +72,8 @@ struct StoryboardTests {
       ("retry", ["idle", "refreshing", "failed", "refreshing", "idle"]),
       // The floor opens from pulling: the header goes back to idle, not to refreshing.
       ("second-floor", ["idle", "pulling", "idle"]),
+      // The second list's header: idle while the pager turns, then pulled and refreshed.
+      ("pager", ["idle", "pulling", "refreshing", "idle"]),
     ])
   func captionsShowTheStatesInOrder(name: String, states: [String]) throws {
     let storyboard = try #require(StoryboardCatalog.builtIn.storyboard(named: name))
@@ -239,6 +241,36 @@ struct StoryboardTests {
     #expect(events == ["offset -64.0", "dragging true", "offset 36.0", "dragging false"])
   }
 
+  @Test func touchStepsGoThroughTheWindowsRouting() {
+    var events: [String] = []
+    let storyboard = Storyboard(
+      name: "press", summary: "Presses",
+      setup: { scene in scene.installFeed(title: "Press", rowCount: 30) },
+      steps: [
+        // No finger pressed: time passes, and nothing moves or lifts.
+        .move(to: CGPoint(x: 100, y: 100), over: 0.1),
+        .lift,
+        .call { events.append("offset \($0.scroll.contentOffset.y)") },
+        // A lone scroll model under the finger takes the touch at once.
+        .press(at: CGPoint(x: 100, y: 400)),
+        .call { scene in
+          events.append(
+            "dragging \(scene.scroll.isDragging) \(scene.window.draggedScrollModel === scene.scroll)"
+          )
+        },
+        .move(to: CGPoint(x: 100, y: 300), over: 0.2),
+        .call { events.append("offset \($0.scroll.contentOffset.y)") },
+        // Lifted while moving: the window's velocity flings the content on.
+        .lift,
+        .call { events.append("dragging \($0.scroll.isDragging) \($0.scroll.isDecelerating)") },
+        .lift,
+      ])
+    let frames = StoryPlayer.record(storyboard, interval: 0.1)
+    #expect(
+      events == ["offset -64.0", "dragging true true", "offset 36.0", "dragging false true"])
+    #expect(frames.map(\.time).map { ($0 * 10).rounded() } == [0, 1, 2, 3])
+  }
+
   @Test func namesAreFileNames() {
     #expect(Storyboard.builtIn.allSatisfy { Storyboard.isValidName($0.name) })
     #expect(Storyboard.isValidName("star-header-2"))
@@ -255,7 +287,9 @@ struct StoryboardTests {
 
   @Test func theCatalogRegistersNewStoryboardsAndReplacesByName() {
     var catalog = StoryboardCatalog.builtIn
-    let builtIn = ["header", "back-footer", "auto-footer", "trailer", "retry", "second-floor"]
+    let builtIn = [
+      "header", "back-footer", "auto-footer", "trailer", "retry", "second-floor", "pager",
+    ]
     #expect(catalog.names == builtIn)
     let extra = Storyboard(name: "extra", summary: "An extra", setup: { _ in }, steps: [])
     catalog.register(extra)
@@ -320,7 +354,7 @@ struct CommandLineTests {
       (
         ["--story", "nope"],
         "unknown storyboard 'nope'; the storyboards are header, "
-          + "back-footer, auto-footer, trailer, retry, second-floor"
+          + "back-footer, auto-footer, trailer, retry, second-floor, pager"
       ),
       (
         ["--interval", "0"],
