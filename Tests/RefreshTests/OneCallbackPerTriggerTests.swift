@@ -9,6 +9,11 @@ import Testing
 /// begins (a released pull, a played pull, an automatic load, `beginRefreshing()`) calls its
 /// component's action exactly once, and nothing else does; a header and a footer never
 /// refresh at once unless the scroll model allows it; a removed component calls nothing.
+///
+/// A third of the seeds put the list in a window of its own and drive it directly; a third put
+/// it under a collapsing banner (``NestedScrolling/collapsingParent``) and a third on the first
+/// page of a horizontal pager beside another list, and drive it with touches at the window,
+/// routed as an app's are.
 @MainActor
 @Suite("One callback per trigger: 10^5 seeded random events")
 struct OneCallbackPerTriggerTests {
@@ -73,8 +78,33 @@ struct OneCallbackPerTriggerTests {
     var random = SplitMix64(seed: seed)
     let clock = ManualFrameClock()
     let window = Window(frame: CGRect(x: 0, y: 0, width: 375, height: 360), clock: clock)
-    let list = ListView(frame: window.bounds)
-    window.addSubview(list)
+    // 0: the list alone; 1: under a 100-point collapsing banner; 2: on a pager's first page.
+    let nesting = seed % 3
+    let list: ListView
+    switch nesting {
+    case 1:
+      let parent = ScrollModel(frame: window.bounds)
+      parent.contentSize = CGSize(width: 375, height: 460)
+      window.addSubview(parent)
+      list = ListView(frame: CGRect(x: 0, y: 100, width: 375, height: 360))
+      list.nestedScrolling = .collapsingParent
+      parent.addSubview(list)
+    case 2:
+      let pager = ScrollModel(frame: window.bounds)
+      pager.isPagingEnabled = true
+      pager.contentSize = CGSize(width: 750, height: 360)
+      window.addSubview(pager)
+      list = ListView(frame: window.bounds)
+      pager.addSubview(list)
+      let other = ListView(frame: CGRect(x: 375, y: 0, width: 375, height: 360))
+      other.dataSource = RowSource(count: 30)
+      other.header = RefreshNormalHeader()
+      pager.addSubview(other)
+    default:
+      list = ListView(frame: window.bounds)
+      window.addSubview(list)
+    }
+    var fingerAt = CGPoint.zero
     let source = RowSource(count: Int(random.next() % 40))
     list.dataSource = source
     list.allowsSimultaneousRefreshing = seed % 5 == 0
@@ -102,12 +132,30 @@ struct OneCallbackPerTriggerTests {
       let operation = random.next() % 16
       switch operation {
       case 0 where !fingerDown:
-        list.beginDragging(at: CGPoint(x: 100, y: CGFloat(random.next() % 360)))
+        fingerAt = CGPoint(x: 100, y: CGFloat(random.next() % 360))
+        if nesting == 0 {
+          list.beginDragging(at: fingerAt)
+        } else {
+          window.touchBegan(at: fingerAt)
+        }
         fingerDown = true
       case 1 where fingerDown:
-        list.drag(to: CGPoint(x: 100, y: CGFloat(random.next() % 1200) - 400))
+        // On the pager, a move may go sideways as well.
+        let x = nesting == 2 ? CGFloat(random.next() % 375) : 100
+        let point = CGPoint(x: x, y: CGFloat(random.next() % 1200) - 400)
+        if nesting == 0 {
+          list.drag(to: point)
+        } else {
+          clock.advance(by: 1.0 / 60)
+          window.touchMoved(to: point)
+          fingerAt = point
+        }
       case 2 where fingerDown:
-        list.endDragging(velocity: CGPoint(x: 0, y: CGFloat(random.next() % 6000) - 3000))
+        if nesting == 0 {
+          list.endDragging(velocity: CGPoint(x: 0, y: CGFloat(random.next() % 6000) - 3000))
+        } else {
+          window.touchEnded(at: fingerAt)
+        }
         fingerDown = false
       case 3, 4: clock.advance(by: Double(random.next() % 120) / 1000)
       case 5: list.scroll(by: CGPoint(x: 0, y: CGFloat(random.next() % 2 == 0 ? 54 : -54)))
