@@ -114,4 +114,27 @@ struct ObserverEntriesTests {
       _ = entries[0]
     }
   }
+
+  /// Invalidating an observer clears its entry in the slot's own storage: no copy of the other
+  /// observers, so invalidating n observations one by one is linear in n, not quadratic.
+  @Test func invalidatingChangesTheEntriesInPlace() {
+    final class Dial: Observable {
+      let observationRegistry = ObservationRegistry()
+      @Observed var reading = 0
+    }
+    let dial = Dial()
+    let tokens = (0..<64).map { _ in dial.observe(\.reading) { _, _ in } }
+    func storage() -> ObjectIdentifier {
+      dial.observationRegistry.core.state.withLock { ObjectIdentifier($0.slots[0].entries.storage) }
+    }
+    let before = storage()
+    // Fewer than the holes that make the slot compact itself: every one is cleared in place.
+    for token in tokens.prefix(16) {
+      token.invalidate()
+      #expect(storage() == before)
+    }
+    #expect(dial.observationRegistry.count == 48)
+    for token in tokens { token.invalidate() }
+    #expect(dial.observationRegistry.count == 0)
+  }
 }

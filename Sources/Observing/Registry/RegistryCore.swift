@@ -591,12 +591,15 @@ extension RegistryCore {
       walked: Bool
     ) -> Bool {
       guard index < slots.count else { return false }
-      let entries = slots[index].entries
+      // Read in place, with no copy of the entries held past the search: a copy alive at the
+      // removal would make the slot copy every entry to clear one.
       let found: Int?
       if let position {
-        found = position < entries.count && entries[position] === box ? position : nil
+        found =
+          position < slots[index].entries.count && slots[index].entries[position] === box
+          ? position : nil
       } else {
-        found = entries.firstIndex { $0 === box }
+        found = slots[index].entries.firstIndex { $0 === box }
       }
       guard let found else { return false }
       retireEntries(ofSlot: index, walked: walked)
