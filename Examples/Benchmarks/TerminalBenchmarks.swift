@@ -9,9 +9,16 @@ extension Bench {
     let section = "Terminal"
     let (columns, rows) = (200, 60)
 
+    // A feed of 400 posts in one page, so that the list has somewhere to scroll: the shipped
+    // feed's first page (15 posts) fits a 200×60 screen whole.
+    let posts = (0..<400).map {
+      FeedItem(title: "Post \($0): what a frame costs", author: "reader\($0 % 17)", minutesAgo: $0)
+    }
     func scene() -> (DemoApp, ManualFrameClock, TerminalCanvas) {
       let clock = ManualFrameClock()
-      let app = DemoApp(clock: clock, columns: columns, rows: rows)
+      let app = DemoApp(
+        clock: clock, columns: columns, rows: rows,
+        feed: FeedModel(archive: posts, arriving: [], pageSize: posts.count))
       clock.advance(by: 0)
       return (app, clock, TerminalCanvas(columns: columns, rows: rows))
     }
@@ -29,7 +36,8 @@ extension Bench {
     record(section, "full redraw, 200×60: frame time", fullCost / 1e6, unit: "ms")
     record(section, "full redraw, 200×60: bytes", Double(fullBytes), unit: "bytes")
 
-    // Scrolling: a key held down, a frame per 1/60 s, on the diffing frame buffer.
+    // Scrolling: the wheel turning a notch (3 lines) a frame of 1/60 s over the list, down
+    // 100 notches and back up, on the diffing frame buffer; every frame scrolls.
     func scrolling(detectsScrolling: Bool) -> (time: Double, bytes: Double) {
       let (app, clock, canvas) = scene()
       var buffer = TerminalFrameBuffer()
@@ -38,16 +46,24 @@ extension Bench {
       _ = buffer.frame(from: canvas)
       var bytes = 0
       var frames = 0
+      var scrolledFrames = 0
+      var notch = 0
       let time = nanoseconds { iterations in
-        for step in 0..<iterations {
-          if step % 40 == 0 { app.handle(.key(.home)) }
-          app.handle(.key(.down))
+        for _ in 0..<iterations {
+          let offset = app.scroll.contentOffset.y
+          let direction = notch % 200 < 100 ? 1 : -1
+          app.handle(.mouse(MouseEvent(kind: .wheel(dx: 0, dy: direction), column: 100, row: 30)))
+          notch += 1
           clock.advance(by: 1.0 / 60)
           app.render(into: canvas)
           bytes += buffer.frame(from: canvas).count
           frames += 1
+          if app.scroll.contentOffset.y != offset { scrolledFrames += 1 }
         }
       }
+      // What was measured is scrolling: the list moved on every frame.
+      precondition(
+        scrolledFrames == frames, "the list scrolled on \(scrolledFrames) of \(frames) frames")
       return (time, Double(bytes) / Double(max(frames, 1)))
     }
     let scrolled = scrolling(detectsScrolling: true)
