@@ -35,7 +35,7 @@ public struct PendingSnapshot: Hashable, Sendable {
 /// The pending snapshots under a folder, and what `refresh-snapshots review` does with them.
 ///
 /// A pending snapshot (``PendingSnapshot``) is accepted (it replaces its reference), rejected
-/// (it is deleted) or skipped (left for later). ``review(input:output:)`` goes through them one
+/// (it is deleted) or skipped (left for later). ``review(acceptingUnseen:input:output:)`` goes through them one
 /// by one, showing each one's difference:
 ///
 /// ```swift
