@@ -136,6 +136,37 @@ struct WindowTouchTests {
     #expect(pager.contentOffset == CGPoint(x: 750, y: 0))
   }
 
+  /// The pager's own leader pulls only at the pager's start: a rightward drag on a later page
+  /// turns back a page, and on the first page it pulls the leader (60 points wide), which
+  /// refreshes on release; the lists' headers stay idle throughout.
+  @Test func thePagersLeaderPullsOnlyAtThePagersStart() {
+    var leaderRefreshes = 0
+    pager.leader = RefreshNormalLeader { leaderRefreshes += 1 }
+    clock.advance(by: 0)
+    pager.contentOffset = CGPoint(x: 375, y: 0)
+    drag(from: CGPoint(x: 100, y: 300), to: CGPoint(x: 300, y: 300))
+    frames(120)
+    #expect(pager.contentOffset == CGPoint(x: 0, y: 0))
+    #expect(pager.leader?.state == .idle)
+    #expect(leaderRefreshes == 0)
+    window.touchBegan(at: CGPoint(x: 100, y: 300))
+    for step in 1...10 {
+      clock.advance(by: 1.0 / 60)
+      window.touchMoved(to: CGPoint(x: 100 + CGFloat(step) * 20, y: 300))
+    }
+    #expect(window.draggedScrollModel === pager)
+    #expect(pager.leader?.state == .pulling)
+    frames(12)
+    window.touchEnded(at: CGPoint(x: 300, y: 300))
+    #expect(pager.leader?.state == .refreshing)
+    frames(60)
+    #expect(leaderRefreshes == 1)
+    #expect(pager.adjustedContentInset.left == 60)
+    #expect(pager.contentOffset.x == -60)
+    #expect(lists.map { $0.header?.state } == [.idle, .idle, .idle])
+    #expect(refreshes.counts == [0, 0, 0])
+  }
+
   @Test func directionalLockKeepsAScrollModelThatScrollsBothWaysOnOneAxis() {
     let clock = ManualFrameClock()
     let window = Window(frame: CGRect(x: 0, y: 0, width: 300, height: 300), clock: clock)
