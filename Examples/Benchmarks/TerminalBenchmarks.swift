@@ -84,6 +84,34 @@ extension Bench {
   }
 }
 
+/// The plain rows' list (``PlainRows``) filling a window of `columns` × `rows` cells in the
+/// terminal's own colours (`Color.systemBackground`, as ``TerminalHost`` sets it, and labels'
+/// `Color.label`) on a manual clock, laid out, and a canvas of the window's size: what the
+/// bytes rows draw.
+@MainActor
+struct PlainListScene {
+  let clock = ManualFrameClock()
+  let window: Window
+  let list: ListView
+  let source = PlainRows()
+  let canvas: TerminalCanvas
+
+  init(columns: Int, rows: Int, header: RefreshHeader? = nil) {
+    let screen = CGRect(
+      x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth,
+      height: CGFloat(rows) * TextMetrics.lineHeight)
+    window = Window(frame: screen, clock: clock)
+    window.backgroundColor = .systemBackground
+    list = ListView(frame: screen)
+    list.dataSource = source
+    list.header = header
+    window.addSubview(list)
+    clock.advance(by: 0)
+    canvas = TerminalCanvas(
+      columns: columns, rows: rows, background: .systemBackground, foreground: .label)
+  }
+}
+
 extension Bench {
   /// The bytes of a frame beside ncurses' for the same change of screen.
   ///
@@ -96,18 +124,8 @@ extension Bench {
   @MainActor
   mutating func runFrameBytes(section: String, columns: Int, rows: Int) {
     let line = TextMetrics.lineHeight
-    let screen = CGRect(
-      x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth, height: CGFloat(rows) * line)
-    let clock = ManualFrameClock()
-    let window = Window(frame: screen, clock: clock)
-    window.backgroundColor = .systemBackground
-    let list = ListView(frame: screen)
-    let source = PlainRows()
-    list.dataSource = source
-    window.addSubview(list)
-    clock.advance(by: 0)
-    let canvas = TerminalCanvas(
-      columns: columns, rows: rows, background: .systemBackground, foreground: .label)
+    let scene = PlainListScene(columns: columns, rows: rows)
+    let (window, list, canvas) = (scene.window, scene.list, scene.canvas)
     var buffer = TerminalFrameBuffer(usesSynchronizedOutput: false)
     buffer.hasBackgroundColorErase = true
     func frame(scrolledBy lines: Int) -> Int {
@@ -137,7 +155,7 @@ extension Bench {
     window.layoutIfNeeded()
     window.render(in: smallCanvas)
     frames.append(("resize to 160×50", buffer.frame(from: smallCanvas).count))
-    blackHole(source)
+    blackHole(scene.source)
     let ncurses = NcursesAnchor.frameBytes()
     for (index, (name, bytes)) in frames.enumerated() {
       switch ncurses {
@@ -168,22 +186,10 @@ extension Bench {
   /// both, is not counted.
   @MainActor
   mutating func runRefreshAnimationBytes(section: String, columns: Int, rows: Int) {
-    let line = TextMetrics.lineHeight
-    let screen = CGRect(
-      x: 0, y: 0, width: CGFloat(columns) * TextMetrics.cellWidth, height: CGFloat(rows) * line)
-    let clock = ManualFrameClock()
-    let window = Window(frame: screen, clock: clock)
-    window.backgroundColor = .systemBackground
-    let list = ListView(frame: screen)
-    let source = PlainRows()
-    list.dataSource = source
     var refreshes = 0
     let header = RefreshNormalHeader { refreshes += 1 }
-    list.header = header
-    window.addSubview(list)
-    clock.advance(by: 0)
-    let canvas = TerminalCanvas(
-      columns: columns, rows: rows, background: .systemBackground, foreground: .label)
+    let scene = PlainListScene(columns: columns, rows: rows, header: header)
+    let (clock, window, list, canvas) = (scene.clock, scene.window, scene.list, scene.canvas)
     var buffer = TerminalFrameBuffer(usesSynchronizedOutput: false)
     buffer.hasBackgroundColorErase = true
     buffer.colorMode = .none
@@ -219,7 +225,7 @@ extension Bench {
     precondition(
       wasRefreshing && refreshes == 1 && header.state == .idle && list.contentOffset.y == 0,
       "the refresh animation did not run: \(header.state), \(refreshes) refreshes")
-    blackHole(source)
+    blackHole(scene.source)
     let name = "bytes, a refresh (pull, release, spin, end; \(ours.count - 1) frames)"
     let total = ours.dropFirst().reduce(0, +)
     switch NcursesAnchor.screenBytes(screens, columns: columns, rows: rows) {
