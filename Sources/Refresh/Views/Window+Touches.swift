@@ -98,10 +98,8 @@ extension Window {
     }
     // The fling goes to one of the two, and what it has left at its end to the other.
     let parent = shared.parent
-    let parentRange =
-      parent.minimumContentOffset
-      .y...max(
-        parent.minimumContentOffset.y, parent.maximumContentOffset.y)
+    let parentMinimum = parent.minimumContentOffset.y
+    let parentRange = parentMinimum...max(parentMinimum, parent.maximumContentOffset.y)
     let innerMinimum = scroll.minimumContentOffset.y
     let vertical = CGPoint(x: 0, y: velocity.y)
     // The finger's velocity is positive downward; the content's toward the end.
